@@ -1,0 +1,194 @@
+//! Runs every transcript under `protocol-tests/` through the real `sente` binary.
+//!
+//! A transcript is a text file of directives, one per line:
+//! - `!args nim --threads 1`  the command line (once, first);
+//! - `> text`                 send `text` and LF;  `>r text` sends it with CR LF;
+//! - `< text`                 the next output line must be exactly `text` (`<` alone: an empty line);
+//! - `~ regex`                the next output line must match `regex` entirely;
+//! - `!within MS`             the next expected line must arrive within MS milliseconds;
+//! - `!sleep MS`              wait before sending more;
+//! - `!exit N`                after the transcript stdin is closed; the engine must exit with N
+//!   (default 0) within 10 s, having printed nothing more;
+//! - `!eof`                 close stdin now (expectations may follow: the last reply);
+//! - `!noexit`                the transcript itself ends the engine (e.g. `quit`); nothing more
+//!   may be printed after the last expectation;
+//! - `;` comments and blank lines are ignored.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const DEFAULT_WAIT: Duration = Duration::from_secs(30);
+
+fn transcripts(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            transcripts(&p, out);
+        } else if p.extension().is_some_and(|e| e == "txt") {
+            out.push(p);
+        }
+    }
+}
+
+fn run_one(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut lines = text.lines().enumerate().peekable();
+    let mut args: Vec<String> = vec![];
+    while let Some((_, l)) = lines.peek() {
+        if let Some(a) = l.strip_prefix("!args ") {
+            args = a.split_whitespace().map(String::from).collect();
+            lines.next();
+            break;
+        }
+        if l.trim().is_empty() || l.starts_with(';') {
+            lines.next();
+            continue;
+        }
+        break;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start sente: {e}"))?;
+    let mut stdin = child.stdin.take();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for l in BufReader::new(stdout).lines() {
+            match l {
+                Ok(l) => {
+                    if tx.send(l).is_err() {
+                        break;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+    });
+    let mut exit_code = Some(0);
+    let mut wait = DEFAULT_WAIT;
+    let result = (|| {
+        for (n, l) in lines {
+            let at = format!("line {}", n + 1);
+            if l.trim().is_empty() || l.starts_with(';') {
+                continue;
+            }
+            if let Some(t) = l.strip_prefix(">r ") {
+                let s = stdin.as_mut().ok_or("stdin closed")?;
+                s.write_all(format!("{t}\r\n").as_bytes())
+                    .map_err(|e| format!("{at}: {e}"))?;
+                s.flush().ok();
+            } else if let Some(t) = l
+                .strip_prefix("> ")
+                .or(if l == ">" { Some("") } else { None })
+            {
+                let s = stdin.as_mut().ok_or("stdin closed")?;
+                s.write_all(format!("{t}\n").as_bytes())
+                    .map_err(|e| format!("{at}: {e}"))?;
+                s.flush().ok();
+            } else if l == "<" || l.starts_with("< ") || l.starts_with("~ ") {
+                let started = Instant::now();
+                let got = rx
+                    .recv_timeout(wait)
+                    .map_err(|_| format!("{at}: no output within {wait:?} (expected {l:?})"))?;
+                let got = got.trim_end_matches('\r').to_string();
+                let ok = if l == "<" {
+                    got.is_empty()
+                } else if let Some(exact) = l.strip_prefix("< ") {
+                    got == exact
+                } else {
+                    let re = regex::Regex::new(&format!("^(?:{})$", &l[2..]))
+                        .map_err(|e| format!("{at}: {e}"))?;
+                    re.is_match(&got)
+                };
+                if !ok {
+                    return Err(format!("{at}: expected {l:?}, got {got:?}"));
+                }
+                if wait != DEFAULT_WAIT && started.elapsed() > wait {
+                    return Err(format!("{at}: took {:?}", started.elapsed()));
+                }
+                wait = DEFAULT_WAIT;
+            } else if let Some(ms) = l.strip_prefix("!within ") {
+                wait = Duration::from_millis(
+                    ms.trim()
+                        .parse()
+                        .map_err(|_| format!("{at}: bad !within"))?,
+                );
+            } else if let Some(ms) = l.strip_prefix("!sleep ") {
+                std::thread::sleep(Duration::from_millis(
+                    ms.trim().parse().map_err(|_| format!("{at}: bad !sleep"))?,
+                ));
+            } else if let Some(code) = l.strip_prefix("!exit ") {
+                exit_code = Some(
+                    code.trim()
+                        .parse()
+                        .map_err(|_| format!("{at}: bad !exit"))?,
+                );
+            } else if l == "!eof" {
+                drop(stdin.take());
+            } else if l == "!noexit" {
+                exit_code = None;
+            } else {
+                return Err(format!("{at}: unknown directive {l:?}"));
+            }
+        }
+        Ok(())
+    })();
+    drop(stdin.take());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(s) = child.try_wait().map_err(|e| e.to_string())? {
+            break Some(s);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    result?;
+    let status = status.ok_or("the engine did not exit within 10 s of EOF")?;
+    if let Ok(extra) = rx.recv_timeout(Duration::from_millis(200)) {
+        return Err(format!("unexpected output after the transcript: {extra:?}"));
+    }
+    if let Some(code) = exit_code {
+        if status.code() != Some(code) {
+            return Err(format!("exit status {status}, expected {code}"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn transcripts_pass_through_the_real_binary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol-tests");
+    let mut all = vec![];
+    transcripts(&root, &mut all);
+    assert!(!all.is_empty(), "no transcripts found");
+    let failures: Vec<String> = all
+        .iter()
+        .filter_map(|p| run_one(p).err().map(|e| format!("{}: {e}", p.display())))
+        .collect();
+    for p in &all {
+        eprintln!("transcript {}", p.display());
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} transcripts failed:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+}

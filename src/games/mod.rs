@@ -1,0 +1,3 @@
+//! The games: each implements `search::Position` and a protocol session.
+
+pub mod nim;

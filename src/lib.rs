@@ -1,0 +1,9 @@
+//! Sente: one engine for Hex, Renju/Gomoku, Kalah and Nim.
+//!
+//! `search` is the game-agnostic core, `games` the rules and knowledge of each game, `protocol`
+//! the front ends that speak to GUIs and managers, and `bench` the deterministic benchmarks.
+
+pub mod bench;
+pub mod games;
+pub mod protocol;
+pub mod search;

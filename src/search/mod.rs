@@ -1,0 +1,15 @@
+//! The game-agnostic search: it knows positions only through the [`Position`] trait.
+
+pub mod game;
+pub mod pvs;
+pub mod smp;
+pub mod time;
+pub mod tt;
+
+pub use game::{is_proven, Outcome, Position, Score, INFINITY, WIN, WIN_BOUND};
+pub use smp::{search, Limits, Report};
+pub use time::{Budget, Clock, TimeControl};
+pub use tt::Tt;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,218 @@
+//! Lazy SMP: every thread searches the same root with its own ordering tables, sharing only the
+//! transposition table. Helpers start at staggered depths so that they fill the table with
+//! different parts of the tree; the main thread owns the clock, decides when to stop, and the
+//! answer is the deepest completed iteration of any thread (the main thread's on a tie).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use parking_lot::Mutex;
+
+use super::game::{is_proven, Position, Score, WIN};
+use super::pvs::{Iteration, Shared, Worker, MAX_PLY};
+use super::time::{Clock, TimeControl, DEFAULT_OVERHEAD_MS};
+use super::tt::Tt;
+
+/// What bounds one search. Anything left `None` does not bound it.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: TimeControl,
+    /// The game's guess of how many more moves this side will make (spreads a total clock).
+    pub moves_left: u32,
+    pub overhead_ms: u64,
+    pub threads: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            depth: None,
+            nodes: None,
+            time: TimeControl::unlimited(),
+            moves_left: 30,
+            overhead_ms: DEFAULT_OVERHEAD_MS,
+            threads: 1,
+        }
+    }
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct Report<M> {
+    /// `None` only when the root has no move (the game is over).
+    pub best: Option<M>,
+    pub score: Score,
+    /// The depth of the iteration the answer comes from (0: none completed).
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<M>,
+}
+
+impl<M> Report<M> {
+    /// True when the score is a proven win or loss, not an estimate.
+    pub fn proven(&self) -> bool {
+        is_proven(self.score)
+    }
+
+    pub fn nps(&self) -> u64 {
+        let ms = self.elapsed.as_millis().max(1) as u64;
+        self.nodes * 1000 / ms
+    }
+}
+
+/// Searches `root` with `limits.threads` threads until a limit is reached or `stop` is set.
+/// `on_iteration` sees each iteration the main thread completes (for live output).
+pub fn search<P: Position>(
+    root: &P,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&Report<P::Move>),
+) -> Report<P::Move> {
+    let clock = Clock::start(limits.time.budget(limits.moves_left, limits.overhead_ms));
+    let finish = |best: Option<P::Move>, score: Score, depth: u32, nodes: u64| Report {
+        best,
+        score,
+        depth,
+        nodes,
+        elapsed: clock.elapsed(),
+        pv: best.into_iter().collect(),
+    };
+    if let Some(o) = root.outcome() {
+        return finish(None, o.score(0), 0, 0);
+    }
+    // Game knowledge first: it may answer positions far too large to generate moves for.
+    if let Some((o, Some(m))) = root.proven() {
+        return finish(Some(m), o.score(1), 0, 1);
+    }
+    let mut moves = Vec::new();
+    root.generate(&mut moves);
+    if moves.is_empty() {
+        return finish(None, 0, 0, 0);
+    }
+    tt.new_search();
+    let halt = AtomicBool::new(false);
+    let nodes = AtomicU64::new(0);
+    let shared = Shared {
+        tt,
+        halt: &halt,
+        external_stop: stop,
+        nodes: &nodes,
+        clock,
+        node_limit: limits.nodes,
+    };
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 1)
+        .clamp(1, MAX_PLY as u32 - 1);
+    let best_of_helpers: Mutex<Option<Iteration<P::Move>>> = Mutex::new(None);
+    let threads = limits.threads.max(1);
+
+    let main_result = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let shared = &shared;
+            let best_of_helpers = &best_of_helpers;
+            std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(16 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut worker = Worker::new(shared, false);
+                    // Odd helpers run one ply ahead, so threads disagree about what to search.
+                    let mut depth = 1 + (id as u32 & 1);
+                    let mut guess = None;
+                    while depth <= max_depth && !shared.halt.load(Ordering::Relaxed) {
+                        match worker.iterate(root, depth, guess) {
+                            Some(it) => {
+                                guess = Some(it.score);
+                                let mut best = best_of_helpers.lock();
+                                if best.as_ref().is_none_or(|b| it.depth > b.depth) {
+                                    *best = Some(it);
+                                }
+                            }
+                            None => break,
+                        }
+                        depth += 1;
+                    }
+                    worker.flush();
+                })
+                .expect("spawn search thread");
+        }
+        let result = main_loop(root, &shared, max_depth, on_iteration);
+        halt.store(true, Ordering::Relaxed);
+        result
+    });
+
+    let mut chosen = main_result;
+    if let Some(h) = best_of_helpers.into_inner() {
+        if chosen.as_ref().is_none_or(|c| h.depth > c.depth) {
+            chosen = Some(h);
+        }
+    }
+    let nodes = nodes.load(Ordering::Relaxed);
+    match chosen {
+        Some(it) => Report {
+            best: it.best,
+            score: it.score,
+            depth: it.depth,
+            nodes,
+            elapsed: clock.elapsed(),
+            pv: it.pv,
+        },
+        // Stopped before depth 1 finished: any legal move beats forfeiting.
+        None => finish(moves.first().copied(), 0, 0, nodes),
+    }
+}
+
+/// The main thread's iterative deepening: owns the soft limit and the report callback.
+fn main_loop<P: Position>(
+    root: &P,
+    shared: &Shared,
+    max_depth: u32,
+    on_iteration: &mut dyn FnMut(&Report<P::Move>),
+) -> Option<Iteration<P::Move>> {
+    let mut worker = Worker::new(shared, true);
+    let mut last: Option<Iteration<P::Move>> = None;
+    for depth in 1..=max_depth {
+        let guess = last.as_ref().map(|l| l.score);
+        let Some(it) = worker.iterate(root, depth, guess) else {
+            break;
+        };
+        worker.flush();
+        on_iteration(&Report {
+            best: it.best,
+            score: it.score,
+            depth: it.depth,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            elapsed: shared.clock.elapsed(),
+            pv: it.pv.clone(),
+        });
+        // A proven result needs no deeper look once the depth covers its distance.
+        // (Scores proven by game knowledge carry a nominal distance of 500 or more.)
+        let distance = WIN - it.score.abs();
+        let settled = is_proven(it.score) && (depth as Score >= distance || distance >= 400);
+        last = Some(it);
+        if settled || shared.clock.soft_expired() || shared.external_stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if shared
+            .node_limit
+            .is_some_and(|n| shared.nodes.load(Ordering::Relaxed) >= n)
+        {
+            break;
+        }
+    }
+    worker.flush();
+    last
+}
