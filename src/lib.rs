@@ -5,5 +5,6 @@
 
 pub mod bench;
 pub mod games;
+pub mod player;
 pub mod protocol;
 pub mod search;

@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 use sente::bench::{self, BenchArgs};
 use sente::games::nim::{self, NimSession};
+use sente::player::PlayerKind;
 use sente::protocol::{gtp, input, output::Output};
 
 #[derive(Parser)]
@@ -34,6 +35,9 @@ struct EngineOpts {
     /// Random seed (Benzene's tournament scripts pass one; accepted for them).
     #[arg(long, global = true)]
     seed: Option<u64>,
+    /// A weak reference player instead of the engine (for measuring strength).
+    #[arg(long, global = true, value_enum, default_value_t = PlayerKind::Engine)]
+    player: PlayerKind,
     /// Benzene's spelling of --log.
     #[arg(long = "logfile-name", global = true)]
     logfile_name: Option<String>,
@@ -94,7 +98,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Nim => {
             gtp::run(
-                NimSession::new(threads, hash),
+                NimSession::new(threads, hash, cli.opts.player, cli.opts.seed),
                 input::stdin_reader(),
                 Output::stdout(),
             );

@@ -79,6 +79,14 @@ pub trait Position: Clone + Send + Sync + 'static {
         0
     }
 
+    /// A uniformly random legal move, for the `random` reference player; `r` is a random number.
+    /// Override when generating every move is too costly (Nim's huge heaps).
+    fn random_move(&self, r: u64) -> Option<Self::Move> {
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        (!moves.is_empty()).then(|| moves[(r % moves.len() as u64) as usize])
+    }
+
     /// A proven result with a best move from game knowledge (Nim theory, a Hex virtual
     /// connection, a VCF), found without search. The search trusts it and stops there.
     fn proven(&self) -> Option<(Outcome, Option<Self::Move>)> {

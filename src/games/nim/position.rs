@@ -146,6 +146,22 @@ impl Position for Nim {
         (heap_key(m.heap, m.take) >> 48) as u16
     }
 
+    /// A random non-empty heap, then a random count: never lists the moves of huge heaps.
+    fn random_move(&self, r: u64) -> Option<NimMove> {
+        let nonempty: Vec<usize> = (0..self.heaps.len())
+            .filter(|&i| self.heaps[i] > 0)
+            .collect();
+        if nonempty.is_empty() {
+            return None;
+        }
+        let heap = nonempty[(r % nonempty.len() as u64) as usize];
+        let r2 = r.rotate_left(32) ^ 0x9E37_79B9_7F4A_7C15;
+        Some(NimMove {
+            heap,
+            take: 1 + r2 % self.heaps[heap],
+        })
+    }
+
     fn proven(&self) -> Option<(Outcome, Option<NimMove>)> {
         if !self.use_theory {
             return None;

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::player::{PlayerKind, Reference};
 use crate::protocol::gtp::{arg, expect_args, Action, Command, Context, Session};
 use crate::search::{self, Limits, Position, TimeControl, Tt};
 
@@ -19,15 +20,23 @@ pub struct NimSession {
     tt: Arc<Tt>,
     threads: usize,
     time_left_ms: Option<i64>,
+    /// `--player random|greedy` replaces the engine's choice in `genmove`.
+    player: Reference,
 }
 
 impl NimSession {
-    pub fn new(threads: usize, hash_mb: usize) -> NimSession {
+    pub fn new(
+        threads: usize,
+        hash_mb: usize,
+        player: PlayerKind,
+        seed: Option<u64>,
+    ) -> NimSession {
         NimSession {
             history: vec![Nim::new(vec![3, 4, 5], Rule::Misere)],
             tt: Arc::new(Tt::new(hash_mb)),
             threads,
             time_left_ms: None,
+            player: Reference::new(player, seed),
         }
     }
 
@@ -96,7 +105,10 @@ impl NimSession {
         if self.pos().outcome().is_some() {
             return Err("game over: no objects left".into());
         }
-        let (_, best) = theory::solve(self.pos().heaps(), self.pos().rule());
+        let best = match self.player.kind {
+            PlayerKind::Engine => theory::solve(self.pos().heaps(), self.pos().rule()).1,
+            _ => self.player.choose(&self.pos().clone().without_theory()),
+        };
         let m = best.ok_or("game over: no objects left")?;
         let mut next = self.pos().clone();
         next.play(m);
