@@ -9,17 +9,6 @@ use sente::games::nim::{self, NimSession};
 use sente::player::PlayerKind;
 use sente::protocol::{gtp, input, output::Output};
 
-#[derive(Parser)]
-#[command(
-    name = "sente",
-    version,
-    about = "Game engine for Hex, Renju/Gomoku, Kalah and Nim"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
 /// Options every engine accepts.
 #[derive(Args, Clone, Debug)]
 struct EngineOpts {
@@ -66,7 +55,11 @@ enum Command {
 }
 
 #[derive(Parser)]
-#[command(name = "sente")]
+#[command(
+    name = "sente",
+    version,
+    about = "Game engine for Hex, Renju/Gomoku, Kalah and Nim"
+)]
 struct WithOpts {
     #[command(flatten)]
     opts: EngineOpts,
