@@ -74,7 +74,10 @@ pub fn run<P: Position>(positions: &[P], default_depth: u32, args: &BenchArgs) -
         min_depth = min_depth.min(r.depth);
     }
     BenchTotals {
-        depth: if positions.is_empty() { 0 } else { min_depth },
+        // The depth asked for; with a time limit, the shallowest depth every position completed.
+        depth: limits
+            .depth
+            .unwrap_or(if positions.is_empty() { 0 } else { min_depth }),
         nodes,
         elapsed: start.elapsed(),
     }
