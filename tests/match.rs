@@ -1,0 +1,473 @@
+//! `sente match` end to end, through the real binary: Nim matches between `sente`
+//! configurations, fake engines that misbehave (illegal move, crash, hang, too slow, nonsense,
+//! refusal to start), resume, shards and merge, SPRT stopping, and TOML configs.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sente::arena::results::{read, GameResult};
+use sente::games::nim::{Nim, NimMove, Rule};
+use sente::search::{Outcome, Position};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sente");
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("sente-match-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn sente_nim(extra: &str) -> String {
+    format!("{BIN} nim --threads 1 --hash 1 {extra}")
+}
+
+/// Runs `sente match` with `args`; returns (success, stdout, stderr).
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(BIN).arg("match").args(args).output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn results(dir: &Path) -> Vec<GameResult> {
+    read(&dir.join("results.jsonl")).unwrap()
+}
+
+/// A fake text-protocol engine: answers every command with `= `, and `genmove` as told.
+fn fake(dir: &Path, name: &str, on_genmove: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    genmove*) {on_genmove} ;;\n    quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n"
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+/// Replays a game with our own rules and checks the recorded result.
+fn check_game(g: &GameResult, rule: Rule) {
+    let heaps: Vec<u64> = g
+        .opening
+        .split_whitespace()
+        .map(|h| h.parse().unwrap())
+        .collect();
+    let mut pos = Nim::new(heaps, rule);
+    for mv in &g.moves {
+        let w: Vec<&str> = mv.split_whitespace().collect();
+        let m = NimMove {
+            heap: w[0].parse::<usize>().unwrap() - 1,
+            take: w[1].parse().unwrap(),
+        };
+        assert!(pos.is_legal(m), "illegal move {mv} recorded in {g:?}");
+        pos.play(m);
+    }
+    if g.reason.contains("last object") {
+        let winner_seat = match pos.outcome() {
+            Some(Outcome::Win) => pos.side_to_move() as usize,
+            Some(_) => 1 - pos.side_to_move() as usize,
+            None => panic!("game recorded as over but objects remain: {g:?}"),
+        };
+        assert_eq!(g.result, ["first", "second"][winner_seat], "{g:?}");
+    }
+}
+
+#[test]
+fn nim_match_between_two_sente_configurations() {
+    let dir = temp_dir("selfplay");
+    let (ok, stdout, stderr) = run(&[
+        "--game",
+        "nim",
+        "--engine",
+        &format!("name=theory cmd={}", sente_nim("")),
+        "--engine",
+        &format!("name=random cmd={}", sente_nim("--player random --seed 3")),
+        "--games",
+        "6",
+        "--concurrency",
+        "2",
+        "--tc",
+        "1s/move",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    let games = results(&dir);
+    assert_eq!(games.len(), 6);
+    let mut numbers: Vec<usize> = games.iter().map(|g| g.game).collect();
+    numbers.sort();
+    assert_eq!(numbers, [0, 1, 2, 3, 4, 5]);
+    for g in &games {
+        check_game(g, Rule::Misere);
+        let (first, second) = if g.game % 2 == 0 {
+            ("theory", "random")
+        } else {
+            ("random", "theory")
+        };
+        assert_eq!((g.first.as_str(), g.second.as_str()), (first, second));
+        assert_eq!(g.times_ms.len(), g.moves.len());
+        let record = std::fs::read_to_string(dir.join(g.record.as_ref().unwrap())).unwrap();
+        assert!(record.contains(&format!("heaps {}", g.opening)));
+        // Both games of a pair share the opening.
+        let partner = games.iter().find(|h| h.game == g.game ^ 1).unwrap();
+        assert_eq!(partner.opening, g.opening);
+    }
+    assert!(stdout.contains("Score of theory vs random"), "{stdout}");
+    assert!(stdout.contains("Elo difference"), "{stdout}");
+    assert!(stdout.contains("Pentanomial"), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("summary.txt")).unwrap(),
+        stdout
+    );
+    assert!(stderr.contains("6/6"), "no progress line: {stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two games against `sente nim` on heaps 5 5 5; the fake engine must lose both with `reason`.
+fn fake_loses(tag: &str, on_genmove: &str, reason: &str, extra: &[&str]) {
+    let dir = temp_dir(tag);
+    let engine = fake(&dir, &format!("{tag}.sh"), on_genmove);
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "# one opening\n5 5 5\n").unwrap();
+    let out = dir.join("out");
+    let mut args = vec![
+        "--game".to_string(),
+        "nim".into(),
+        "--engine".into(),
+        format!("name=sente cmd={}", sente_nim("")),
+        "--engine".into(),
+        format!("name=fake cmd={engine}"),
+        "--games".into(),
+        "2".into(),
+        "--tc".into(),
+        "300ms/move".into(),
+        "--tolerance".into(),
+        "100ms".into(),
+        "--openings".into(),
+        openings.display().to_string(),
+        "--out".into(),
+        out.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    let started = std::time::Instant::now();
+    let (ok, stdout, stderr) = run(&argv);
+    assert!(ok, "{stderr}");
+    assert!(started.elapsed().as_secs() < 20, "the match took too long");
+    let games = results(&out);
+    assert_eq!(games.len(), 2, "{stdout}");
+    for g in &games {
+        let loser = if g.result == "first" {
+            &g.second
+        } else {
+            &g.first
+        };
+        assert_eq!(loser, "fake", "{g:?}");
+        assert!(
+            g.reason.contains(reason),
+            "reason {:?} lacks {reason:?}",
+            g.reason
+        );
+        assert_eq!(g.opening, "5 5 5");
+    }
+    // No engine process outlives the match.
+    let ps = Command::new("ps").args(["-eo", "args"]).output().unwrap();
+    let ps = String::from_utf8_lossy(&ps.stdout);
+    assert!(
+        !ps.lines().any(|l| l.contains(&engine)),
+        "{engine} still running"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    fake_loses("illegal", "printf '= 4 1\\n\\n'", "illegal move 4 1", &[]);
+    fake_loses("overdraw", "printf '= 1 6\\n\\n'", "illegal move 1 6", &[]);
+}
+
+#[test]
+fn a_crash_loses() {
+    fake_loses("crash", "exit 3", "crash", &[]);
+}
+
+#[test]
+fn a_hang_loses_on_time() {
+    fake_loses("hang", "sleep 30", "time forfeit", &[]);
+}
+
+#[test]
+fn overstepping_the_time_loses() {
+    // Replies a legal move, but after 600 ms of a 300 ms (+100 ms) budget.
+    fake_loses(
+        "slow",
+        "sleep 0.6; printf '= 1 1\\n\\n'",
+        "time forfeit",
+        &[],
+    );
+    // The same engine within a clock of 60 s is fine: it then loses only by the rules.
+    let dir = temp_dir("slow-ok");
+    let engine = fake(&dir, "slow.sh", "sleep 0.4; printf '= 1 1\\n\\n'");
+    let (ok, _, stderr) = run(&[
+        "--game",
+        "nim",
+        "--engine",
+        &format!("name=sente cmd={}", sente_nim("")),
+        "--engine",
+        &format!("name=slow cmd={engine}"),
+        "--games",
+        "1",
+        "--tc",
+        "60s+0.5s",
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    let g = &results(&dir.join("out"))[0];
+    assert!(!g.reason.contains("time"), "{g:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn nonsense_and_errors_lose() {
+    fake_loses(
+        "nonsense",
+        "printf '= nonsense\\n\\n'",
+        "unreadable move",
+        &[],
+    );
+    fake_loses("garbage", "printf 'hello\\n\\n'", "bad reply", &[]);
+    fake_loses(
+        "refuses",
+        "printf '? cannot\\n\\n'",
+        "engine error: cannot",
+        &[],
+    );
+    fake_loses("resigns", "printf '= resign\\n\\n'", "resign", &[]);
+}
+
+#[test]
+fn an_engine_that_does_not_start_loses() {
+    let dir = temp_dir("nostart");
+    let out = dir.join("out");
+    let (ok, _, stderr) = run(&[
+        "--game",
+        "nim",
+        "--engine",
+        &format!("name=sente cmd={}", sente_nim("")),
+        "--engine",
+        "name=ghost cmd=/nonexistent/engine --flag",
+        "--games",
+        "2",
+        "--tc",
+        "1s/move",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    let games = results(&out);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert!(g.reason.contains("failed to start"), "{g:?}");
+        let loser = if g.result == "first" {
+            &g.second
+        } else {
+            &g.first
+        };
+        assert_eq!(loser, "ghost");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn nim_args<'a>(out: &'a str, games: &'a str, a: &'a str, b: &'a str) -> Vec<&'a str> {
+    vec![
+        "--game", "nim", "--engine", a, "--engine", b, "--games", games, "--tc", "1s/move",
+        "--out", out,
+    ]
+}
+
+#[test]
+fn resume_continues_and_refuses_to_overwrite() {
+    let dir = temp_dir("resume");
+    let out = dir.join("out");
+    let out = out.to_str().unwrap();
+    let a = format!("name=A cmd={}", sente_nim(""));
+    let b = format!("name=B cmd={}", sente_nim("--player greedy --seed 1"));
+    let (ok, _, err) = run(&nim_args(out, "4", &a, &b));
+    assert!(ok, "{err}");
+    let first_run = results(Path::new(out));
+    let (ok, _, err) = run(&nim_args(out, "8", &a, &b));
+    assert!(!ok);
+    assert!(err.contains("--resume"), "{err}");
+    let mut args = nim_args(out, "8", &a, &b);
+    args.push("--resume");
+    let (ok, stdout, err) = run(&args);
+    assert!(ok, "{err}");
+    let games = results(Path::new(out));
+    assert_eq!(games.len(), 8);
+    assert_eq!(&games[..4], &first_run[..]);
+    let mut numbers: Vec<usize> = games.iter().map(|g| g.game).collect();
+    numbers.sort();
+    assert_eq!(numbers, (0..8).collect::<Vec<_>>());
+    assert!(stdout.contains("] 8\n"), "{stdout}");
+    // A different engine pair is refused.
+    let c = format!("name=C cmd={}", sente_nim(""));
+    let mut args = nim_args(out, "10", &a, &c);
+    args.push("--resume");
+    let (ok, _, err) = run(&args);
+    assert!(!ok && err.contains("not by this match's engines"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shards_play_their_share_and_merge_into_the_whole() {
+    let dir = temp_dir("shards");
+    let a = format!("name=A cmd={}", sente_nim(""));
+    let b = format!("name=B cmd={}", sente_nim("--player random --seed 5"));
+    let whole = dir.join("whole");
+    let (ok, _, err) = run(&nim_args(whole.to_str().unwrap(), "10", &a, &b));
+    assert!(ok, "{err}");
+    let shards = dir.join("shards");
+    let s = shards.to_str().unwrap();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let mut args = nim_args(s, "10", &a, &b);
+        args.extend(["--shard", &shard]);
+        let (ok, _, err) = run(&args);
+        assert!(ok, "{err}");
+        let mine = read(&shards.join(format!("results-shard-{i}-of-3.jsonl"))).unwrap();
+        assert!(!mine.is_empty());
+        for g in &mine {
+            assert_eq!((g.game / 2) % 3, i - 1, "game {} in shard {i}", g.game);
+        }
+        assert!(shards.join(format!("summary-shard-{i}-of-3.txt")).exists());
+    }
+    let out = Command::new(BIN)
+        .args(["match", "merge", "--out", s])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("Merged 10 games from 3 results files"),
+        "{stdout}"
+    );
+    let merged = results(&shards);
+    let mut reference = results(&whole);
+    reference.sort_by_key(|g| g.game);
+    assert_eq!(merged.len(), 10);
+    for (m, r) in merged.iter().zip(&reference) {
+        assert_eq!(m.game, r.game);
+        assert_eq!(m.opening, r.opening, "shards must play the same openings");
+        assert_eq!((&m.first, &m.second), (&r.first, &r.second));
+    }
+    // Merging again (now also reading results.jsonl) drops the duplicates.
+    let out = Command::new(BIN)
+        .args(["match", "merge", s])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("10 duplicates dropped"), "{stdout}");
+    assert_eq!(results(&shards).len(), 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sprt_stops_a_decided_match() {
+    let dir = temp_dir("sprt");
+    let bad = fake(&dir, "bad.sh", "printf '= 9 9\\n\\n'");
+    let out = dir.join("out");
+    let a = format!("name=A cmd={}", sente_nim(""));
+    let b = format!("name=Bad cmd={bad}");
+    let mut args = nim_args(out.to_str().unwrap(), "200", &a, &b);
+    args.extend(["--sprt", "elo0=0", "elo1=10", "alpha=0.05", "beta=0.05"]);
+    let (ok, stdout, err) = run(&args);
+    assert!(ok, "{err}");
+    let n = results(&out).len();
+    assert!(n < 20, "the SPRT did not stop the match: {n} games");
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    assert!(stdout.contains("stopped early"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_toml_config_runs_a_match() {
+    let dir = temp_dir("config");
+    let out = dir.join("out");
+    let config = dir.join("m.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "game = \"nim\"\nvariant = \"normal\"\ngames = 2\ntc = \"60s+0.5s\"\nout = \"{}\"\n\
+             [[engine]]\nname = \"one\"\ncmd = \"{}\"\nrestart = \"off\"\n\
+             [[engine]]\nname = \"two\"\ncmd = \"{}\"\n",
+            out.display(),
+            sente_nim(""),
+            sente_nim("--player greedy")
+        ),
+    )
+    .unwrap();
+    let out2 = dir.join("out2");
+    let (ok, _, err) = run(&["--config", config.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let games = results(&out);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        check_game(g, Rule::Normal);
+    }
+    // Flags win over the file.
+    let (ok, _, err) = run(&[
+        "--config",
+        config.to_str().unwrap(),
+        "--games",
+        "4",
+        "--out",
+        out2.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(results(&out2).len(), 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_settings_are_refused_clearly() {
+    let a = format!("name=A cmd={}", sente_nim(""));
+    let for_args = |extra: &[&str]| {
+        let mut args = vec![
+            "--game",
+            "nim",
+            "--engine",
+            &a,
+            "--out",
+            "/tmp/never-written",
+        ];
+        args.extend_from_slice(extra);
+        let (ok, _, err) = run(&args);
+        assert!(!ok, "{extra:?} accepted");
+        err
+    };
+    assert!(for_args(&["--games", "2", "--tc", "1s/move"]).contains("two engines"));
+    let same = format!("name=A cmd={}", sente_nim("--player random"));
+    assert!(
+        for_args(&["--engine", &same, "--games", "2", "--tc", "1s/move"])
+            .contains("different name")
+    );
+    let b = format!("name=B cmd={}", sente_nim(""));
+    assert!(for_args(&["--engine", &b, "--games", "2", "--tc", "soon"]).contains("duration"));
+    assert!(for_args(&["--engine", &b, "--tc", "1s/move"]).contains("--games"));
+    assert!(
+        for_args(&["--engine", &b, "--games", "2", "--tc", "1s/move", "--shard", "4/3"])
+            .contains("--shard")
+    );
+    assert!(!Path::new("/tmp/never-written").exists());
+}
