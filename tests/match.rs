@@ -471,3 +471,59 @@ fn bad_settings_are_refused_clearly() {
     );
     assert!(!Path::new("/tmp/never-written").exists());
 }
+
+#[test]
+fn engines_hear_the_position_the_moves_and_their_clock() {
+    let dir = temp_dir("transcript");
+    let log = dir.join("heard.txt");
+    let path = dir.join("logger.sh");
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\nwhile read -r line; do\n  echo \"$line\" >> {}\n  case \"$line\" in\n    genmove*) printf '= 1 1\\n\\n' ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let openings = dir.join("o.txt");
+    std::fs::write(&openings, "2 1\n").unwrap();
+    let out = dir.join("out");
+    let (ok, _, err) = run(&[
+        "--game",
+        "nim",
+        "--variant",
+        "normal",
+        "--engine",
+        &format!("name=logger cmd={}", path.display()),
+        "--engine",
+        &format!("name=sente cmd={}", sente_nim("")),
+        "--games",
+        "1",
+        "--tc",
+        "10s+1s",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let g = &results(&out)[0];
+    // logger takes 1 from heap 1 (2 1 → 1 1), sente answers by theory, logger again...
+    check_game(g, Rule::Normal);
+    let heard = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = heard.lines().collect();
+    assert_eq!(lines[..2], ["rule normal", "heaps 2 1"]);
+    assert!(lines[2].starts_with("time_left "), "{heard}");
+    let first_clock: i64 = lines[2][10..].parse().unwrap();
+    assert!(first_clock == 10_000, "{heard}");
+    assert_eq!(lines[3], "genmove");
+    // sente's reply comes back as `play`.
+    assert_eq!(lines[4], format!("play {}", g.moves[1]));
+    // The clock went down by what the first move took, plus the increment.
+    let second_clock: i64 = lines[5][10..].parse().unwrap();
+    assert!(second_clock <= 11_000 && second_clock > 10_000, "{heard}");
+    assert!(lines.last().unwrap().starts_with("quit"), "{heard}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

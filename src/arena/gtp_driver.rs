@@ -147,3 +147,50 @@ impl Driver for GtpDriver {
         self.process.shut_down("quit", Duration::from_millis(200));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn script(dir: &std::path::Path, body: &str) -> Launch {
+        std::fs::create_dir_all(dir).unwrap();
+        let path = dir.join("engine.sh");
+        std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        Launch {
+            argv: vec![path.display().to_string()],
+            dir: None,
+            stderr: None,
+        }
+    }
+
+    #[test]
+    fn reads_replies_with_ids_blank_lines_and_live_output() {
+        let dir = std::env::temp_dir().join(format!("sente-gtpd-{}", std::process::id()));
+        let launch = script(
+            &dir,
+            "read -r l; printf '\\n=1 a1\\n\\n'\n\
+             read -r l; printf 'gogui-gfx:\\nVAR B a1\\n\\n= b2\\n\\n'\n\
+             read -r l; printf '= line one\\nline two\\n\\n'\n\
+             read -r l; printf '? no such thing\\n\\n'\n\
+             read -r l; printf 'garbage\\n'\n\
+             read -r l; exit 0\n",
+        );
+        let mut d = GtpDriver::start(&launch, Arc::new(AtomicBool::new(false))).unwrap();
+        let t = || Some(Instant::now() + Duration::from_secs(5));
+        assert_eq!(d.command("genmove b", t()), Ok("a1".into()));
+        assert_eq!(d.command("genmove b", t()), Ok("b2".into()));
+        assert_eq!(d.command("showboard", t()), Ok("line one\nline two".into()));
+        assert_eq!(
+            d.command("foo", t()),
+            Err(Fault::Refused("no such thing".into()))
+        );
+        assert_eq!(d.command("bar", t()), Err(Fault::Garbage("garbage".into())));
+        // Drain the empty line after garbage is not needed: the engine now exits.
+        let r = d.command("genmove b", t());
+        assert!(matches!(r, Err(Fault::Crash(_))), "{r:?}");
+        Box::new(d).shut_down();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
