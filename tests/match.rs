@@ -527,3 +527,28 @@ fn engines_hear_the_position_the_moves_and_their_clock() {
     assert!(lines.last().unwrap().starts_with("quit"), "{heard}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_shipped_opening_suites_parse() {
+    use sente::arena::games::{make, GameOptions};
+    use sente::arena::record::{gomocup_opening, hex_opening};
+    use sente::arena::referee::{load_openings, opening_lines};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tournaments/openings");
+    let nim = make("nim", &GameOptions::default()).unwrap();
+    let suite = load_openings(nim.as_ref(), &root.join("nim-3heaps-1to8.txt")).unwrap();
+    assert_eq!(suite.len(), 120);
+    for n in [9usize, 11, 13] {
+        let text = std::fs::read_to_string(root.join(format!("hex-{n}-1ply.txt"))).unwrap();
+        let cells: Vec<_> = opening_lines(&text)
+            .map(|(_, l)| hex_opening(l, n, n).unwrap())
+            .collect();
+        assert_eq!(cells.len(), n * n);
+        assert!(cells.iter().all(|c| c.len() == 1));
+    }
+    let text = std::fs::read_to_string(root.join("gomoku-15-26-offset.txt")).unwrap();
+    let openings: Vec<_> = opening_lines(&text)
+        .map(|(_, l)| gomocup_opening(l, 15, 15).unwrap())
+        .collect();
+    assert_eq!(openings.len(), 26);
+    assert!(openings.iter().all(|o| o.len() == 3 && o[0] == (7, 7)));
+}
