@@ -142,10 +142,11 @@ pub fn hex_opening(line: &str, w: usize, h: usize) -> Result<Vec<(usize, usize)>
         if word.is_empty() {
             continue;
         }
-        let word = word
-            .trim_start_matches(['B', 'W', 'b', 'w'])
-            .trim_start_matches('[')
-            .trim_end_matches(']');
+        // `B[a1]`: the cell inside the brackets.
+        let word = match (word.find('['), word.strip_suffix(']')) {
+            (Some(open), Some(inner)) => &inner[open + 1..],
+            _ => word,
+        };
         let (x, y) = parse_cell(word).ok_or_else(|| format!("not a cell: {word:?}"))?;
         if x >= w || y >= h {
             return Err(format!("{word} is off the {w}x{h} board"));
