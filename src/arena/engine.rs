@@ -142,7 +142,7 @@ impl Process {
     /// The next line of output, waiting until `deadline` (None: forever).
     pub fn read_line(&mut self, deadline: Option<Instant>) -> Result<String, Fault> {
         let got = loop {
-            if self.abort.load(Ordering::Relaxed) {
+            if self.abort.load(Ordering::Relaxed) || super::interrupt::interrupted() {
                 return Err(Fault::Aborted);
             }
             let slice = match deadline {

@@ -15,6 +15,7 @@ pub mod engine;
 pub mod games;
 pub mod gomocup_driver;
 pub mod gtp_driver;
+pub mod interrupt;
 pub mod play;
 pub mod record;
 pub mod referee;
@@ -32,12 +33,19 @@ use config::{MatchCommand, MatchSub, Settings};
 pub fn main(cmd: MatchCommand, seed: Option<u64>) -> ExitCode {
     let outcome = match cmd.sub {
         Some(MatchSub::Merge(args)) => runner::merge(&args),
-        None => Settings::resolve(cmd.args, seed).and_then(|s| runner::run_match(&s)),
+        None => Settings::resolve(cmd.args, seed).and_then(|s| {
+            interrupt::install();
+            runner::run_match(&s)
+        }),
     };
     match outcome {
         Ok(text) => {
             runner::print(&text);
-            ExitCode::SUCCESS
+            if interrupt::interrupted() {
+                ExitCode::from(130)
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Err(e) => {
             eprintln!("sente match: {e}");

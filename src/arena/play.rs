@@ -133,7 +133,9 @@ fn run(
                     .map_err(|f| fault_reason(&f, "setup"))
             });
         if let Err(reason) = result {
-            if ctx.abort.load(std::sync::atomic::Ordering::Relaxed) {
+            if ctx.abort.load(std::sync::atomic::Ordering::Relaxed)
+                || super::interrupt::interrupted()
+            {
                 return None;
             }
             faulted[seat] = true;

@@ -20,6 +20,7 @@ use rand::SeedableRng;
 
 use super::config::{MergeArgs, Settings};
 use super::games::{self, GameOptions};
+use super::interrupt;
 use super::play::{play_game, GameContext, Slot};
 use super::referee::{load_openings, GameKind, RecordInfo};
 use super::results::{self, GameResult};
@@ -152,7 +153,7 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
         workers.push(std::thread::spawn(move || {
             let mut slots = specs.map(Slot::new);
             loop {
-                if ctx.abort.load(Ordering::Relaxed) {
+                if ctx.abort.load(Ordering::Relaxed) || interrupt::interrupted() {
                     break;
                 }
                 let next = queue.lock().map(|mut q| q.next()).unwrap_or(None);
@@ -275,6 +276,10 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
     ));
     if decided.is_some() {
         text.push_str("The match stopped early: the SPRT decided.\n");
+    } else if interrupt::interrupted() {
+        text.push_str(
+            "Interrupted: the games in progress were abandoned; continue with --resume.\n",
+        );
     }
     let path = s.out.join(summary_name);
     std::fs::write(&path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
