@@ -552,3 +552,127 @@ fn the_shipped_opening_suites_parse() {
     assert_eq!(openings.len(), 26);
     assert!(openings.iter().all(|o| o.len() == 3 && o[0] == (7, 7)));
 }
+
+/// A GTP engine that logs what it hears and answers `genmove` from a list of cells in turn.
+fn scripted(dir: &Path, name: &str, cells: &str) -> String {
+    let path = dir.join(format!("{name}.sh"));
+    let log = dir.join(format!("{name}.log"));
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\ni=0\nwhile read -r line; do\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    genmove*) i=$((i+1)); set -- {cells}; eval \"m=\\${{$i}}\"; printf '= %s\\n\\n' \"$m\" ;;\n    quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+            log = log.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn hex_games_are_refereed_and_recorded_as_sgf() {
+    let dir = temp_dir("hex");
+    // X plays column a, Y plays column c: on 3x3, Black wins either way (first player wins).
+    let x = scripted(&dir, "x", "a1 a2 a3");
+    let y = scripted(&dir, "y", "c1 c2 c3");
+    let out = dir.join("out");
+    let (ok, stdout, err) = run(&[
+        "--game",
+        "hex",
+        "--size",
+        "3",
+        "--engine",
+        &format!("name=X cmd={x}"),
+        "--engine",
+        &format!("name=Y cmd={y}"),
+        "--games",
+        "2",
+        "--tc",
+        "5s/move",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let games = results(&out);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.result, "first", "{g:?}");
+        assert_eq!(g.reason, "Black connected");
+        assert_eq!(g.moves.len(), 5);
+        let sgf = std::fs::read_to_string(out.join(g.record.as_ref().unwrap())).unwrap();
+        assert!(sgf.starts_with("(;FF[4]GM[11]AP[sente]SZ[3]"), "{sgf}");
+        assert!(sgf.contains("RE[B+]"), "{sgf}");
+    }
+    assert!(stdout.contains("Score of X vs Y: 1 - 1 - 0"), "{stdout}");
+    let heard = std::fs::read_to_string(dir.join("y.log")).unwrap();
+    let lines: Vec<&str> = heard.lines().collect();
+    // Game 0: Y is White. Setup, time, then X's a1 arrives as a play before Y's genmove.
+    assert_eq!(
+        lines[..6],
+        [
+            "boardsize 3 3",
+            "clear_board",
+            "time_settings 0 5 1",
+            "play b a1",
+            "time_left w 5 0",
+            "genmove w"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hex_illegal_and_occupied_moves_lose() {
+    let dir = temp_dir("hexbad");
+    let x = scripted(&dir, "x", "b2 a1 a2 a3");
+    // In game 0 Y (White) answers b2, which X (Black) already holds.
+    let y = scripted(&dir, "y", "b2 zz9 c3");
+    let out = dir.join("out");
+    let openings = dir.join("o.txt");
+    std::fs::write(&openings, "# none\n\n").unwrap();
+    let (ok, _, err) = run(&[
+        "--game",
+        "hex",
+        "--size",
+        "3",
+        "--engine",
+        &format!("name=X cmd={x}"),
+        "--engine",
+        &format!("name=Y cmd={y}"),
+        "--games",
+        "2",
+        "--tc",
+        "5s/move",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let games = results(&out);
+    let g0 = games.iter().find(|g| g.game == 0).unwrap();
+    assert_eq!(g0.result, "first");
+    assert!(g0.reason.contains("illegal move b2: occupied"), "{g0:?}");
+    // Game 1: Y is Black and plays b2; X (White) answers b2 too and loses.
+    let g1 = games.iter().find(|g| g.game == 1).unwrap();
+    assert_eq!(g1.result, "first", "{g1:?}");
+    assert!(g1.reason.contains("occupied"), "{g1:?}");
+    // An openings file without openings is refused before any game.
+    let (ok, _, err) = run(&[
+        "--game",
+        "hex",
+        "--engine",
+        &format!("name=X cmd={x}"),
+        "--engine",
+        &format!("name=Y cmd={y}"),
+        "--games",
+        "2",
+        "--tc",
+        "5s/move",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--out",
+        dir.join("out2").to_str().unwrap(),
+    ]);
+    assert!(!ok && err.contains("no openings"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,6 +5,7 @@
 //! this folder, built on that game's own rules code (the referee must never carry a second,
 //! private copy of the rules), and one arm in [`make`].
 
+pub mod hex;
 pub mod kalah;
 pub mod nim;
 
@@ -35,13 +36,14 @@ pub fn make(game: &str, opts: &GameOptions) -> Result<Box<dyn GameKind>, String>
             opts.size,
             opts.variant.as_deref(),
         )?)),
-        // TODO(hex): `hex::HexKind` on `crate::games::hex` (GTP `boardsize`, `play b a1`,
-        // `genmove b`, swap rule; records through `record::sgf_hex`; Benzene 1-ply openings via
-        // `openings::hex_line`).
+        "hex" => Ok(Box::new(hex::HexKind::new(
+            opts.size,
+            opts.variant.as_deref(),
+        )?)),
         // TODO(renju/gomoku): `gomoku::GomokuKind` on `crate::games::renju` (Gomocup
         // protocol; forbidden moves by our renju rules; openings via `openings::gomocup_line`;
         // records through `record::psq`/`record::sgf_gomoku`).
-        "hex" | "gomoku" | "renju" => Err(format!(
+        "gomoku" | "renju" => Err(format!(
             "the match runner has no {game} referee yet: it plugs in once the {game} rules \
              module is merged (see src/arena/games/mod.rs)"
         )),
