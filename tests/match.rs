@@ -676,3 +676,86 @@ fn hex_illegal_and_occupied_moves_lose() {
     assert!(!ok && err.contains("no openings"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A Gomocup engine that logs what it hears and answers moves from a list in turn.
+fn scripted_gomocup(dir: &Path, name: &str, cells: &str) -> String {
+    let path = dir.join(format!("pbrain-{name}.sh"));
+    let log = dir.join(format!("{name}.log"));
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\ni=0\nwhile read -r line; do\n  line=$(printf '%s' \"$line\" | tr -d '\\r')\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    START*|RESTART) echo OK ;;\n    BEGIN|TURN*|DONE) i=$((i+1)); set -- {cells}; eval \"m=\\${{$i}}\"; echo 'MESSAGE thinking'; echo \"$m\" ;;\n    END) exit 0 ;;\n  esac\ndone\n",
+            log = log.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn gomoku_games_over_the_gomocup_protocol() {
+    let dir = temp_dir("gomoku");
+    let x = scripted_gomocup(&dir, "x", "0,0 1,0 2,0 3,0 4,0");
+    let y = scripted_gomocup(&dir, "y", "0,5 1,5 2,5 3,5 4,5");
+    let openings = dir.join("o.txt");
+    // One stone each at the far corner: offsets from the centre (7,7).
+    std::fs::write(&openings, "7,7, 6,7\n").unwrap();
+    let out = dir.join("out");
+    let (ok, stdout, err) = run(&[
+        "--game",
+        "gomoku",
+        "--engine",
+        &format!("name=X cmd={x}"),
+        "--engine",
+        &format!("name=Y cmd={y}"),
+        "--games",
+        "2",
+        "--tc",
+        "10s+1s",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let games = results(&out);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.opening, "14,14 13,14");
+        assert_eq!(g.result, "first", "{g:?}");
+        assert_eq!(g.reason, "Black made five");
+        let psq = std::fs::read_to_string(out.join(g.record.as_ref().unwrap())).unwrap();
+        assert!(
+            psq.starts_with("Piskvorky 15x15, 11:11, 0\n15,15,0\n14,15,0\n"),
+            "{psq}"
+        );
+    }
+    assert!(stdout.contains("Score of X vs Y: 1 - 1 - 0"), "{stdout}");
+    let heard = std::fs::read_to_string(dir.join("y.log")).unwrap();
+    let lines: Vec<&str> = heard.lines().collect();
+    // Game 0: Y is White; its first move sees the whole board, its second only X's move.
+    assert_eq!(
+        lines[..13],
+        [
+            "START 15",
+            "INFO timeout_turn 11000",
+            "INFO timeout_match 10000",
+            "INFO time_increment 1000",
+            "INFO max_memory 0",
+            "INFO game_type 1",
+            "INFO rule 0",
+            "INFO time_left 10000",
+            "BOARD",
+            "14,14,2",
+            "13,14,1",
+            "0,0,2",
+            "DONE"
+        ]
+    );
+    assert!(lines[13].starts_with("INFO time_left "), "{heard}");
+    assert_eq!(lines[14], "TURN 1,0");
+    assert!(lines.contains(&"END"), "{heard}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

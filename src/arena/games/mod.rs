@@ -5,6 +5,7 @@
 //! this folder, built on that game's own rules code (the referee must never carry a second,
 //! private copy of the rules), and one arm in [`make`].
 
+pub mod gomoku;
 pub mod hex;
 pub mod kalah;
 pub mod nim;
@@ -40,13 +41,19 @@ pub fn make(game: &str, opts: &GameOptions) -> Result<Box<dyn GameKind>, String>
             opts.size,
             opts.variant.as_deref(),
         )?)),
-        // TODO(renju/gomoku): `gomoku::GomokuKind` on `crate::games::renju` (Gomocup
-        // protocol; forbidden moves by our renju rules; openings via `openings::gomocup_line`;
-        // records through `record::psq`/`record::sgf_gomoku`).
-        "gomoku" | "renju" => Err(format!(
-            "the match runner has no {game} referee yet: it plugs in once the {game} rules \
-             module is merged (see src/arena/games/mod.rs)"
-        )),
+        "gomoku" => Ok(Box::new(gomoku::GomokuKind::new(
+            opts.size,
+            opts.variant.as_deref(),
+        )?)),
+        // TODO(renju): a `renju::RenjuKind` on `crate::games::renju`, whose forbidden-move
+        // check (double three, double four, overline for Black; an exact five overrides) must
+        // judge Black's moves; the rest is `gomoku::GomokuReferee` with `INFO rule 4` and the
+        // 200-move draw on 15x15 (`default_max_moves`).
+        "renju" => Err(
+            "the match runner has no renju referee yet: it needs the forbidden-move rules of \
+             src/games/renju, which plug in at src/arena/games/mod.rs"
+                .into(),
+        ),
         other => Err(format!(
             "unknown game {other:?} (nim, kalah, hex, gomoku, renju)"
         )),
