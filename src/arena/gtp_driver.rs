@@ -82,11 +82,19 @@ impl Driver for GtpDriver {
         tc: &Tc,
         sync: Duration,
     ) -> Result<(), Fault> {
-        for cmd in game.gtp_setup().iter().chain(&game.gtp_time_settings(tc)) {
-            self.command(cmd, within(sync)).map_err(|f| match f {
+        for cmd in game.gtp_setup() {
+            self.command(&cmd, within(sync)).map_err(|f| match f {
                 Fault::Refused(m) => Fault::Refused(format!("{cmd}: {m}")),
                 other => other,
             })?;
+        }
+        // Time commands are optional in GTP: an engine that refuses them still plays.
+        for cmd in game.gtp_time_settings(tc) {
+            match self.command(&cmd, within(sync)) {
+                Ok(_) => {}
+                Err(Fault::Refused(m)) => log::debug!("{cmd}: {m}"),
+                Err(f) => return Err(f),
+            }
         }
         Ok(())
     }

@@ -107,6 +107,17 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
         .collect();
     let total = schedule.len() + previous.iter().filter(|g| g.game < s.games).count();
 
+    // The command lines that built this folder, for whoever reads the results later.
+    if let Ok(mut log) = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(s.out.join("commands.txt"))
+    {
+        let argv: Vec<String> = std::env::args().collect();
+        let line =
+            shlex::try_join(argv.iter().map(String::as_str)).unwrap_or_else(|_| argv.join(" "));
+        let _ = writeln!(log, "{} {line}", now_secs());
+    }
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
