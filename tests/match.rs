@@ -759,3 +759,63 @@ fn gomoku_games_over_the_gomocup_protocol() {
     assert!(lines.contains(&"END"), "{heard}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn kalah_games_follow_extra_turns_and_captures() {
+    let dir = temp_dir("kalah");
+    // Kalah(2,1). South: pit 2 ends in the store (extra turn), pit 1 ends in the emptied pit 2
+    // and captures north's seed opposite: 3 in store. North: pit 2 into its store, then it has
+    // no seeds: over, 3-1 to south.
+    let x = scripted(&dir, "x", "2 1");
+    let y = scripted(&dir, "y", "2");
+    let openings = dir.join("o.txt");
+    std::fs::write(&openings, "start\n").unwrap();
+    let out = dir.join("out");
+    let (ok, _, err) = run(&[
+        "--game",
+        "kalah",
+        "--size",
+        "2",
+        "--variant",
+        "seeds=1",
+        "--engine",
+        &format!("name=X cmd={x}"),
+        "--engine",
+        &format!("name=Y cmd={y}"),
+        "--games",
+        "2",
+        "--tc",
+        "5s/move",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let games = results(&out);
+    let g0 = games.iter().find(|g| g.game == 0).unwrap();
+    assert_eq!(g0.moves, ["2", "1", "2"]);
+    assert_eq!(
+        (g0.result.as_str(), g0.reason.as_str()),
+        ("first", "final score 3-1")
+    );
+    // Game 1: Y moves first, gets its extra turn, and has nothing more to say.
+    let g1 = games.iter().find(|g| g.game == 1).unwrap();
+    assert_eq!(g1.result, "second", "{g1:?}");
+    assert!(g1.reason.contains("unreadable move"), "{g1:?}");
+    let heard = std::fs::read_to_string(dir.join("y.log")).unwrap();
+    let lines: Vec<&str> = heard.lines().collect();
+    assert_eq!(
+        lines[..7],
+        [
+            "newgame 2 1",
+            "rule empty_capture off",
+            "play 2",
+            "play 1",
+            "time_left 5000",
+            "genmove",
+            "quit"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

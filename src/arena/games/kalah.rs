@@ -6,8 +6,8 @@
 //! extra turn, captures (`empty_capture on|off`), and the end when the side to move has no seeds.
 //!
 //! Options: `--size m` (pits per side, default 6) and `--variant seeds=4,empty_capture=off`.
-//! Openings are pit numbers played from the start (`3 1`, each from its mover's left; an empty
-//! line is the start position); random openings are two random moves. Engines are set up with
+//! Openings are pit numbers played from the start (`3 1`, each from its mover's left; `start`
+//! is the start position itself); random openings are two random moves. Engines are set up with
 //! `newgame m n`, `rule empty_capture on|off` and a `play` per opening move, asked with
 //! `genmove`, told `play <pit>`.
 
@@ -194,8 +194,14 @@ impl GameKind for KalahKind {
         Protocol::Gtp
     }
 
+    /// Pit numbers, or `start` for the start position itself.
     fn parse_opening(&self, line: &str) -> Result<String, String> {
-        let moves = parse_moves(line)?;
+        let line = line.trim();
+        let moves = if line == "start" {
+            Vec::new()
+        } else {
+            parse_moves(line)?
+        };
         let text = moves
             .iter()
             .map(usize::to_string)
@@ -424,6 +430,9 @@ mod tests {
             ["play 3".to_string(), "play 1".to_string()]
         );
         assert!(k.start("7").is_err());
+        assert_eq!(k.parse_opening("start").unwrap(), "");
+        assert_eq!(k.parse_opening("3, 1").unwrap(), "3 1");
+        assert!(k.parse_opening("3 x").is_err());
         let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(3);
         let o = k.random_opening(&mut rng);
         assert!(k.start(&o).is_ok());
