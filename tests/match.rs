@@ -819,3 +819,42 @@ fn kalah_games_follow_extra_turns_and_captures() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_shipped_match_configs_are_valid() {
+    use sente::arena::config::{MatchArgs, Settings};
+    use sente::arena::games::{make, GameOptions};
+    use sente::arena::referee::load_openings;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut seen = 0;
+    for entry in std::fs::read_dir(root.join("tournaments"))
+        .unwrap()
+        .flatten()
+    {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        seen += 1;
+        let args = MatchArgs {
+            config: Some(path.clone()),
+            ..MatchArgs::default()
+        };
+        let s = Settings::resolve(args, None).unwrap_or_else(|e| panic!("{e}"));
+        let kind = make(
+            &s.game,
+            &GameOptions {
+                size: s.size,
+                variant: s.variant.clone(),
+            },
+        )
+        .unwrap();
+        let openings = s
+            .openings
+            .as_ref()
+            .expect("every shipped match names its openings");
+        load_openings(kind.as_ref(), &root.join(openings))
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+    assert!(seen >= 4);
+}
