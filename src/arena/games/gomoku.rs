@@ -1,8 +1,10 @@
 //! The Gomoku referee (Gomocup protocol): freestyle (five or more wins) and standard (exactly
 //! five) on a board of its own, independent of the engine's code.
 //!
-//! Renju is not refereed here: its forbidden moves must come from our renju rules module
-//! (`games::renju`) once it is merged — see `games::make`.
+//! Renju is refereed here too, but its forbidden moves come from our renju rules module
+//! (`games::renju`) through a [`ForbiddenCheck`], plugged in by `games::make` once that module
+//! is merged: Black's exact five wins (it overrides any prohibition), any other forbidden
+//! move (double three, double four, overline) loses, and White wins with five or more.
 //!
 //! Options: `--size N` (default 15), `--variant freestyle|standard` (default freestyle).
 //! Openings are Gomocup offset lines (`0,0, 1,0, -1,1`, from the centre) or pos lines
@@ -14,12 +16,20 @@ use rand::rngs::StdRng;
 use crate::arena::record::{gomocup_opening, psq};
 use crate::arena::referee::{GameKind, Protocol, RecordInfo, Referee, Verdict};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Renju's judgement of Black's move at `(x, y)`, already on the board among `stones`
+/// (`(x, y, seat)` in move order, seat 0 Black) on an `n`×`n` board: why it is forbidden, or
+/// `None`. Called only when the move does not make exactly five.
+pub type ForbiddenCheck =
+    fn(n: u32, stones: &[(u32, u32, usize)], x: u32, y: u32) -> Option<String>;
+
+#[derive(Clone, Copy, Debug)]
 pub enum Rule {
     /// Five or more in a row wins.
     Freestyle,
     /// Exactly five wins; an overline does not.
     Standard,
+    /// Renju: Black's forbidden moves lose.
+    Renju(ForbiddenCheck),
 }
 
 impl Rule {
@@ -28,9 +38,13 @@ impl Rule {
         match self {
             Rule::Freestyle => 0,
             Rule::Standard => 1,
+            Rule::Renju(_) => 4,
         }
     }
 }
+
+/// Renju is drawn after this many moves on 15x15 (the Gomocup rule).
+const RENJU_MOVE_LIMIT: usize = 200;
 
 pub struct GomokuKind {
     pub size: u32,
@@ -57,6 +71,13 @@ impl GomokuKind {
             rule,
         })
     }
+
+    /// Renju on `--size` (default 15) with our rules' forbidden-move check.
+    pub fn renju(size: Option<usize>, check: ForbiddenCheck) -> Result<GomokuKind, String> {
+        let mut k = GomokuKind::new(size, None)?;
+        k.rule = Rule::Renju(check);
+        Ok(k)
+    }
 }
 
 fn format_stones(stones: &[(u32, u32)]) -> String {
@@ -69,11 +90,21 @@ fn format_stones(stones: &[(u32, u32)]) -> String {
 
 impl GameKind for GomokuKind {
     fn name(&self) -> &'static str {
-        "gomoku"
+        match self.rule {
+            Rule::Renju(_) => "renju",
+            _ => "gomoku",
+        }
     }
 
     fn protocol(&self) -> Protocol {
         Protocol::Gomocup
+    }
+
+    fn default_max_moves(&self) -> Option<usize> {
+        match self.rule {
+            Rule::Renju(_) if self.size == 15 => Some(RENJU_MOVE_LIMIT),
+            _ => None,
+        }
     }
 
     /// Stored canonically as absolute `x,y` points separated by spaces.
@@ -94,11 +125,12 @@ impl GameKind for GomokuKind {
             opening_len: 0,
             moves: Vec::new(),
             winner: None,
+            forbidden: None,
         };
         for word in opening.split_whitespace() {
             r.play(word).map_err(|e| format!("opening: {e}"))?;
-            if r.winner.is_some() {
-                return Err("opening: the game is already won".into());
+            if r.winner.is_some() || r.forbidden.is_some() {
+                return Err("opening: the game is already decided".into());
             }
         }
         r.opening_len = r.stones.len();
@@ -115,6 +147,8 @@ pub struct GomokuReferee {
     opening_len: usize,
     moves: Vec<String>,
     winner: Option<usize>,
+    /// Why Black's last move was forbidden (renju): Black has lost.
+    forbidden: Option<String>,
 }
 
 impl GomokuReferee {
@@ -125,8 +159,9 @@ impl GomokuReferee {
         self.board[(y * self.n as i64 + x) as usize]
     }
 
-    /// The longest line through (x, y) of `seat`'s stones, per direction.
-    fn wins(&self, x: u32, y: u32, seat: usize) -> bool {
+    /// Whether `seat`'s stone at (x, y) completes a line of exactly five (`exact`) or of five
+    /// or more.
+    fn five(&self, x: u32, y: u32, seat: usize, exact: bool) -> bool {
         [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
             let mut len = 1;
             for sign in [1i64, -1] {
@@ -140,11 +175,39 @@ impl GomokuReferee {
                     len += 1;
                 }
             }
-            match self.rule {
-                Rule::Freestyle => len >= 5,
-                Rule::Standard => len == 5,
+            if exact {
+                len == 5
+            } else {
+                len >= 5
             }
         })
+    }
+
+    /// Applies the rule to the stone just played.
+    fn judge(&mut self, x: u32, y: u32, seat: usize) {
+        match self.rule {
+            Rule::Freestyle => {
+                if self.five(x, y, seat, false) {
+                    self.winner = Some(seat);
+                }
+            }
+            Rule::Standard => {
+                if self.five(x, y, seat, true) {
+                    self.winner = Some(seat);
+                }
+            }
+            Rule::Renju(check) => {
+                if seat == 1 {
+                    if self.five(x, y, 1, false) {
+                        self.winner = Some(1);
+                    }
+                } else if self.five(x, y, 0, true) {
+                    self.winner = Some(0);
+                } else if let Some(why) = check(self.n, &self.stones, x, y) {
+                    self.forbidden = Some(why);
+                }
+            }
+        }
     }
 }
 
@@ -171,15 +234,19 @@ impl Referee for GomokuReferee {
         let seat = self.to_move();
         self.board[i] = Some(seat);
         self.stones.push((x, y, seat));
-        if self.wins(x, y, seat) {
-            self.winner = Some(seat);
-        }
+        self.judge(x, y, seat);
         let text = format!("{x},{y}");
         self.moves.push(text.clone());
         Ok(text)
     }
 
     fn verdict(&self) -> Option<Verdict> {
+        if let Some(why) = &self.forbidden {
+            return Some(Verdict {
+                winner: Some(1),
+                reason: format!("Black played a forbidden move ({why})"),
+            });
+        }
         if let Some(w) = self.winner {
             return Some(Verdict {
                 winner: Some(w),
@@ -264,6 +331,75 @@ mod tests {
         }
         f.play("3,3").unwrap();
         assert_eq!(f.verdict().unwrap().winner, Some(0), "freestyle: six wins");
+    }
+
+    /// A stand-in for the renju rules: a move on column 0 is "forbidden", and so is an overline
+    /// (this checker only sees moves that are not exact fives).
+    fn toy_check(_n: u32, stones: &[(u32, u32, usize)], x: u32, y: u32) -> Option<String> {
+        let _ = stones;
+        (x == 0).then(|| format!("column zero at {x},{y}"))
+    }
+
+    fn overline_check(n: u32, stones: &[(u32, u32, usize)], x: u32, y: u32) -> Option<String> {
+        let mut r = GomokuKind::new(Some(n as usize), None)
+            .unwrap()
+            .start("")
+            .unwrap();
+        for &(sx, sy, _) in stones {
+            let _ = r.play(&format!("{sx},{sy}"));
+        }
+        // Under freestyle this stone made five or more; not exact (checked before): overline.
+        r.verdict().map(|_| format!("overline at {x},{y}"))
+    }
+
+    #[test]
+    fn renju_plumbing_exact_five_forbidden_moves_and_white_overlines() {
+        let k = GomokuKind::renju(None, toy_check).unwrap();
+        assert_eq!(k.name(), "renju");
+        assert_eq!(k.default_max_moves(), Some(200));
+        let mut g = k.start("").unwrap();
+        assert_eq!(g.gomocup_rule(), 4);
+        g.play("5,5").unwrap();
+        g.play("0,3").unwrap();
+        assert!(g.verdict().is_none(), "White is never restricted");
+        g.play("0,9").unwrap();
+        let v = g.verdict().unwrap();
+        assert_eq!(v.winner, Some(1));
+        assert!(
+            v.reason.contains("forbidden move (column zero at 0,9)"),
+            "{v:?}"
+        );
+
+        // Black's exact five on column 0 wins: five overrides the prohibition.
+        let k = GomokuKind::renju(None, toy_check).unwrap();
+        let mut g = k.start("").unwrap();
+        for y in 1..5 {
+            g.play(&format!("1,{y}")).unwrap();
+            g.play(&format!("9,{}", y * 2)).unwrap();
+        }
+        g.play("1,5").unwrap();
+        assert_eq!(g.verdict().unwrap().winner, Some(0));
+
+        // Black's overline loses; White's overline wins.
+        let k = GomokuKind::renju(None, overline_check).unwrap();
+        let mut g = k.start("").unwrap();
+        for (b, w) in [(1, 1), (2, 2), (3, 3), (5, 4), (6, 5)] {
+            g.play(&format!("{b},1")).unwrap();
+            g.play(&format!("{},9", w * 2)).unwrap();
+        }
+        g.play("4,1").unwrap();
+        let v = g.verdict().unwrap();
+        assert_eq!(v.winner, Some(1), "{v:?}");
+        assert!(v.reason.contains("overline"), "{v:?}");
+        let mut g = k.start("").unwrap();
+        for (b, w) in [(0, 1), (2, 2), (4, 3), (6, 5), (8, 6)] {
+            g.play(&format!("{b},12")).unwrap();
+            g.play(&format!("{w},9")).unwrap();
+        }
+        g.play("14,14").unwrap();
+        assert!(g.verdict().is_none());
+        g.play("4,9").unwrap();
+        assert_eq!(g.verdict().unwrap().winner, Some(1), "White's six wins");
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The referees, one per game, and the table that picks one from `--game`.
 //!
-//! Nim is refereed by the rules in `games::nim`. Kalah, Hex and Renju/Gomoku plug in here the
-//! same way once their rules modules exist: each needs a `GameKind` + `Referee` in a file of
-//! this folder, built on that game's own rules code (the referee must never carry a second,
-//! private copy of the rules), and one arm in [`make`].
+//! Nim is refereed by the rules in `games::nim`. Kalah, Hex and Gomoku keep small boards of
+//! their own: their rules take a few dozen lines, and a referee independent of the engine's code
+//! catches the engine's rule bugs instead of sharing them. Renju's forbidden moves are not a few
+//! lines: they come from our renju rules module through `gomoku::ForbiddenCheck` (see the
+//! `renju` arm of [`make`]).
 
 pub mod gomoku;
 pub mod hex;
@@ -45,10 +46,11 @@ pub fn make(game: &str, opts: &GameOptions) -> Result<Box<dyn GameKind>, String>
             opts.size,
             opts.variant.as_deref(),
         )?)),
-        // TODO(renju): a `renju::RenjuKind` on `crate::games::renju`, whose forbidden-move
-        // check (double three, double four, overline for Black; an exact five overrides) must
-        // judge Black's moves; the rest is `gomoku::GomokuReferee` with `INFO rule 4` and the
-        // 200-move draw on 15x15 (`default_max_moves`).
+        // TODO(renju): once `crate::games::renju` is merged, this arm becomes
+        //     "renju" => Ok(Box::new(gomoku::GomokuKind::renju(opts.size, check)?)),
+        // with `check` a `gomoku::ForbiddenCheck` adapter over that module's forbidden-move test
+        // (double three, double four, overline for Black). Everything else (exact five wins,
+        // forbidden moves lose, `INFO rule 4`, the 200-move draw) is already in `gomoku`.
         "renju" => Err(
             "the match runner has no renju referee yet: it needs the forbidden-move rules of \
              src/games/renju, which plug in at src/arena/games/mod.rs"
