@@ -390,11 +390,12 @@ fn sprt_stops_a_decided_match() {
     let a = format!("name=A cmd={}", sente_nim(""));
     let b = format!("name=Bad cmd={bad}");
     let mut args = nim_args(out.to_str().unwrap(), "200", &a, &b);
-    args.extend(["--sprt", "elo0=0", "elo1=10", "alpha=0.05", "beta=0.05"]);
+    args.extend(["--sprt", "elo0=0", "elo1=200", "alpha=0.05", "beta=0.05"]);
     let (ok, stdout, err) = run(&args);
     assert!(ok, "{err}");
+    // Every won pair adds 0.4189 to the LLR (see stats.rs): the bound 2.944 falls at pair 8.
     let n = results(&out).len();
-    assert!(n < 20, "the SPRT did not stop the match: {n} games");
+    assert_eq!(n, 16, "the SPRT did not stop the match at 8 pairs");
     assert!(stdout.contains("H1 accepted"), "{stdout}");
     assert!(stdout.contains("stopped early"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);

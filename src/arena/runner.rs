@@ -112,7 +112,12 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
         }
     }
     let done: HashSet<usize> = previous.iter().map(|g| g.game).collect();
+    // A resumed match that its SPRT already decided plays nothing more.
+    let decided_before = s.sprt.as_ref().is_some_and(|sp| {
+        sp.decide(sp.llr(&results::tally(&previous, &names[0]))) != Decision::Continue
+    });
     let schedule: Vec<usize> = (0..s.games)
+        .filter(|_| !decided_before)
         .filter(|g| match s.shard {
             Some((i, n)) => (g / 2) % n == i - 1,
             None => true,
@@ -251,7 +256,7 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
     let tty = std::io::stderr().is_terminal();
     let started = Instant::now();
     let mut error = None;
-    let mut decided = None;
+    let mut decided = decided_before.then_some(Decision::Continue);
     for msg in rx {
         let game = match msg {
             Ok(g) => g,

@@ -8,10 +8,13 @@
 //! - Pentanomial: the two games of a pair (one opening, each engine once first) are scored
 //!   together, 0, ½, 1, 1½ or 2 points for the first engine; pairs remove most of the
 //!   noise an unbalanced opening adds.
-//! - SPRT: the generalized SPRT on the logistic Elo scale (Van den Bergh's approximation, as
-//!   fishtest used it): `LLR = n (s1 - s0)(2μ - s0 - s1) / (2 σ²)` over the pair scores, with
-//!   `s0`, `s1` the expected scores of `elo0` and `elo1`, stopping at
-//!   `ln(β/(1-α))` (H0: not better than elo0) or `ln((1-β)/α)` (H1: at least elo1).
+//! - SPRT: the generalized SPRT on the logistic Elo scale over the pentanomial pair scores, as
+//!   fishtest and fastchess compute it: the log-likelihood ratio of the two maximum-likelihood
+//!   distributions of pair scores whose means are `s0` and `s1` (the expected scores of `elo0`
+//!   and `elo1`), empty cells counted as 0.001 of a pair; it stops at `ln(β/(1-α))` (H0: not
+//!   better than elo0) or `ln((1-β)/α)` (H1: at least elo1). Near the hypotheses it agrees with
+//!   Van den Bergh's normal approximation `n (s1 - s0)(2μ - s0 - s1) / (2 σ²)`; far from them
+//!   (a one-sided match) that approximation overshoots, the exact ratio does not.
 
 use std::fmt;
 use std::str::FromStr;
@@ -205,26 +208,24 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the pairs played so far. A sample without variance (every
-    /// pair scored alike) carries no information in this approximation; a tiny count is added
-    /// to each empty cell then, so that a one-sided match still ends.
+    /// The log-likelihood ratio of the pairs played so far (0 before the first pair).
     pub fn llr(&self, tally: &Tally) -> f64 {
-        let mut sample = tally.pentanomial();
-        let (n, _, var) = moments(&sample);
-        if n == 0.0 {
+        if tally.pairs() == 0 {
             return 0.0;
         }
-        if var == 0.0 {
-            for cell in sample.iter_mut() {
-                if cell.1 == 0.0 {
-                    cell.1 = 1e-3;
-                }
+        let mut sample = tally.pentanomial();
+        for cell in sample.iter_mut() {
+            if cell.1 == 0.0 {
+                cell.1 = 1e-3;
             }
         }
-        let (n, mean, var) = moments(&sample);
-        let s0 = expected_score(self.elo0);
-        let s1 = expected_score(self.elo1);
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        let p0 = closest_with_mean(&sample, expected_score(self.elo0));
+        let p1 = closest_with_mean(&sample, expected_score(self.elo1));
+        sample
+            .iter()
+            .zip(p0.iter().zip(&p1))
+            .map(|(&(_, c), (&a, &b))| c * (b / a).ln())
+            .sum()
     }
 
     pub fn decide(&self, llr: f64) -> Decision {
@@ -237,6 +238,34 @@ impl Sprt {
             Decision::Continue
         }
     }
+}
+
+/// The distribution over the sample's values that is most likely given the sample, among those
+/// whose mean is `s`: `p_i = p̂_i / (1 + λ (x_i − s))`, with λ found by bisection so that the
+/// mean is `s` (every value must have a positive count, and `s` must lie strictly between the
+/// smallest and largest value).
+fn closest_with_mean(sample: &[(f64, f64)], s: f64) -> Vec<f64> {
+    let n: f64 = sample.iter().map(|c| c.1).sum();
+    let freq: Vec<(f64, f64)> = sample.iter().map(|&(x, c)| (x, c / n)).collect();
+    let lo_x = freq.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
+    let hi_x = freq.iter().map(|c| c.0).fold(f64::NEG_INFINITY, f64::max);
+    // 1 + λ(x − s) > 0 for every x.
+    let (mut lo, mut hi) = (-1.0 / (hi_x - s), 1.0 / (s - lo_x));
+    let excess = |l: f64| -> f64 {
+        freq.iter()
+            .map(|&(x, p)| p * (x - s) / (1.0 + l * (x - s)))
+            .sum()
+    };
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if excess(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let l = (lo + hi) / 2.0;
+    freq.iter().map(|&(x, p)| p / (1.0 + l * (x - s))).collect()
 }
 
 /// An Elo figure for people: `+52.3`, `-inf`.
@@ -295,40 +324,60 @@ mod tests {
         let (lo, hi) = s.bounds();
         close(lo, -2.944439, 1e-6);
         close(hi, 2.944439, 1e-6);
-        // Pairs [0, 0, 100, 30, 70] (100 level, 30 at 1.5, 70 at 2 points), as fractions
-        // 0.5, 0.75, 1: mean (50 + 22.5 + 70)/200 = 0.7125; variance
-        // (100·0.2125² + 30·0.0375² + 70·0.2875²)/200 = (4.515625 + 0.0421875 + 5.7859375)/200
-        // = 0.05171875. s0 = 0.5, s1 = 1/(1+10^(-1/40)) = 0.5143872.
-        // LLR = 200 · 0.0143872 · (1.425 - 0.5 - 0.5143872) / (2 · 0.05171875) = 11.4225.
+        // Pairs [5, 20, 40, 25, 10] at pair scores 0, ¼, ½, ¾, 1: n = 100, mean 53.75/100 =
+        // 0.5375; variance (5·0.5375² + 20·0.2875² + 40·0.0375² + 25·0.2125² + 10·0.4625²)/100
+        // = 6.421875/100; s0 = 0.5, s1 = 1/(1+10^(-1/40)) = 0.5143872. By hand, the normal
+        // approximation: 100 · 0.0143872 · (1.075 - 1.0143872) / (2 · 0.06421875) = 0.67897.
+        // The exact ratio, from an independent implementation of the same MLE: 0.671580.
         let t = Tally {
+            penta: [5, 20, 40, 25, 10],
+            ..Tally::default()
+        };
+        let approx = 100.0 * 0.0143872 * (1.075 - 1.0143872) / (2.0 * 0.06421875);
+        close(approx, 0.67897, 1e-4);
+        close(s.llr(&t), 0.671580, 1e-4);
+        assert!((s.llr(&t) - approx).abs() / approx < 0.02);
+        assert_eq!(s.decide(s.llr(&t)), Decision::Continue);
+        // Ten times the data: ten times the ratio, and H1.
+        let t10 = Tally {
+            penta: [50, 200, 400, 250, 100],
+            ..Tally::default()
+        };
+        close(s.llr(&t10), 6.715799, 1e-4);
+        assert_eq!(s.decide(s.llr(&t10)), Decision::H1);
+        // Far from the hypotheses the exact ratio stays moderate (5.6736, where the normal
+        // approximation says 11.42), and the mirror image accepts H0 (-5.8392).
+        let far = Tally {
             penta: [0, 0, 100, 30, 70],
             ..Tally::default()
         };
-        close(s.llr(&t), 11.4225, 1e-3);
-        assert_eq!(s.decide(s.llr(&t)), Decision::H1);
-        // The mirror image accepts H0.
-        let m = Tally {
+        close(s.llr(&far), 5.673556, 1e-4);
+        let mirror = Tally {
             penta: [70, 30, 100, 0, 0],
             ..Tally::default()
         };
-        assert_eq!(s.decide(s.llr(&m)), Decision::H0);
-        // A few level pairs decide nothing.
-        let few = Tally {
-            penta: [1, 0, 2, 0, 1],
-            ..Tally::default()
-        };
-        assert_eq!(s.decide(s.llr(&few)), Decision::Continue);
+        close(s.llr(&mirror), -5.839228, 1e-4);
+        assert_eq!(s.decide(s.llr(&mirror)), Decision::H0);
         assert_eq!(s.llr(&Tally::default()), 0.0);
     }
 
     #[test]
-    fn a_one_sided_match_still_ends() {
+    fn one_pair_decides_nothing_and_a_one_sided_match_ends() {
         let s: Sprt = "elo0=0 elo1=10".parse().unwrap();
-        let t = Tally {
-            penta: [0, 0, 0, 0, 50],
+        let one = Tally {
+            penta: [0, 0, 0, 0, 1],
             ..Tally::default()
         };
-        assert_eq!(s.decide(s.llr(&t)), Decision::H1);
+        close(s.llr(&one), 0.028424, 1e-5);
+        // Against elo1=200 every won pair adds 0.4189: H1 after 8 pairs, not 7.
+        let s: Sprt = "elo0=0 elo1=200".parse().unwrap();
+        let won = |k| Tally {
+            penta: [0, 0, 0, 0, k],
+            ..Tally::default()
+        };
+        close(s.llr(&won(1)), 0.418890, 1e-5);
+        assert_eq!(s.decide(s.llr(&won(7))), Decision::Continue);
+        assert_eq!(s.decide(s.llr(&won(8))), Decision::H1);
     }
 
     #[test]
