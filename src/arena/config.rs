@@ -62,7 +62,8 @@ pub struct MatchArgs {
     /// Time control: `1s/move`, `60s+0.5s`, `40/60s`, `inf`.
     #[arg(long)]
     pub tc: Option<String>,
-    /// Time an engine may go over its budget before it forfeits (default 1s, like Gomocup).
+    /// Time an engine may go over its budget before it forfeits (default 300ms; Gomocup allows
+    /// about 1s).
     #[arg(long)]
     pub tolerance: Option<String>,
     /// Openings file, one opening per line, each played with both colours.
@@ -229,6 +230,11 @@ pub struct Settings {
     pub seed: u64,
 }
 
+/// Pipe latency and scheduling on a loaded machine stay well under this; an engine that
+/// oversteps its time by more has lost on time (cutechess and fastchess forgive nothing,
+/// the Gomocup referee about a second).
+pub const DEFAULT_TOLERANCE_MS: u64 = 300;
+
 /// The seed when none is given: fixed, so that shards and resumed runs agree on openings.
 pub const DEFAULT_SEED: u64 = 1;
 
@@ -302,7 +308,7 @@ impl Settings {
             .parse()?;
         let tolerance_ms = match args.tolerance.or(file.tolerance) {
             Some(t) => parse_duration_ms(&t)?,
-            None => 1000,
+            None => DEFAULT_TOLERANCE_MS,
         };
         let sync_ms = match args.sync_timeout.or(file.sync_timeout) {
             Some(t) => parse_duration_ms(&t)?.max(1),
