@@ -6,7 +6,6 @@
 //! the process is killed. The process group is killed as a whole because engines are often
 //! wrapper scripts: killing only the shell would leave the real engine running.
 
-use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
@@ -222,24 +221,10 @@ impl Process {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-
-    pub fn id(&self) -> u32 {
-        self.child.id()
-    }
 }
 
 impl Drop for Process {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-/// Opens (creating) a file for appending engine stderr; used to check the path early.
-pub fn check_log(path: &PathBuf) -> Result<(), String> {
-    File::options()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map(|_| ())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

@@ -4,8 +4,10 @@
 //! - `config`: flags, TOML files, engine specs; `tc`: time controls and the referee's clock.
 //! - `engine`: an engine process with a reader thread and deadlines, killed with its group.
 //! - `driver`, `gtp_driver`, `gomocup_driver`: the protocols, behind one trait.
-//! - `referee`, `games/`: the game-specific part (openings, legality, results, records).
-//! - `play`: one game; `runner`: the schedule, workers, results, SPRT, shards and merge.
+//! - `referee`, `games/`: the game-specific part (openings, legality, results, records):
+//!   Nim, Kalah, Hex, Gomoku, and Renju once its forbidden-move rules are wired in.
+//! - `play`: one game; `runner`: the schedule, workers, results, SPRT, shards and merge;
+//!   `interrupt`: Ctrl-C and SIGTERM end a match cleanly.
 //! - `results`, `stats`, `summary`: the results file and what is computed from it.
 //! - `record`: game-record formats shared by games (SGF, PSQ).
 
