@@ -17,16 +17,12 @@ use super::tc::{Clock, Tc};
 
 pub struct GtpDriver {
     process: Process,
-    /// Until the first reply, lines that are not replies (a start-up banner some engines print
-    /// on stdout) are skipped; after it, the protocol is enforced.
-    greeted: bool,
 }
 
 impl GtpDriver {
     pub fn start(launch: &Launch, abort: Arc<AtomicBool>) -> Result<GtpDriver, String> {
         Ok(GtpDriver {
             process: Process::spawn(launch, abort)?,
-            greeted: false,
         })
     }
 
@@ -48,10 +44,6 @@ impl GtpDriver {
                 while !self.process.read_line(deadline)?.trim().is_empty() {}
                 continue;
             }
-            if !self.greeted && !t.starts_with(['=', '?']) {
-                log::debug!("skipping start-up output {t:?}");
-                continue;
-            }
             break t.to_string();
         };
         let (ok, rest) = match first.chars().next() {
@@ -59,7 +51,6 @@ impl GtpDriver {
             Some('?') => (false, &first[1..]),
             _ => return Err(Fault::Garbage(first)),
         };
-        self.greeted = true;
         // An id, if the engine echoes one, then the text.
         let text = rest.trim_start_matches(|c: char| c.is_ascii_digit());
         let mut text = text.trim().to_string();
@@ -187,7 +178,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("sente-gtpd-{}", std::process::id()));
         let launch = script(
             &dir,
-            "echo 'Engine 1.0 by someone'; read -r l; printf '\\n=1 a1\\n\\n'\n\
+            "read -r l; printf '\\n=1 a1\\n\\n'\n\
              read -r l; printf 'gogui-gfx:\\nVAR B a1\\n\\n= b2\\n\\n'\n\
              read -r l; printf '= line one\\nline two\\n\\n'\n\
              read -r l; printf '? no such thing\\n\\n'\n\
