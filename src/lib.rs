@@ -3,6 +3,7 @@
 //! `search` is the game-agnostic core, `games` the rules and knowledge of each game, `protocol`
 //! the front ends that speak to GUIs and managers, and `bench` the deterministic benchmarks.
 
+pub mod arena;
 pub mod bench;
 pub mod games;
 pub mod player;

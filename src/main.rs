@@ -52,6 +52,9 @@ enum Command {
         #[arg(long, conflicts_with = "depth")]
         movetime: Option<u64>,
     },
+    /// A match between two engines, refereed: `sente match --game nim --engine 'name=A cmd=...'
+    /// --engine 'name=B cmd=...' --games N --tc 1s/move --out DIR` (see the README).
+    Match(Box<sente::arena::config::MatchCommand>),
 }
 
 #[derive(Parser)]
@@ -122,6 +125,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Match(cmd) => sente::arena::main(*cmd, cli.opts.seed),
         Command::Hex | Command::Renju | Command::Gomoku | Command::Kalah => {
             eprintln!("sente: this game is not implemented yet");
             ExitCode::from(2)

@@ -1,0 +1,436 @@
+//! The match's settings, from the command line and an optional TOML file
+//! (`sente match --config tournaments/X.toml`); flags given on the command line win.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use serde::Deserialize;
+
+use super::stats::Sprt;
+use super::tc::{parse_duration_ms, Tc};
+
+/// `sente match ...` and `sente match merge ...`.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct MatchCommand {
+    #[command(subcommand)]
+    pub sub: Option<MatchSub>,
+    #[command(flatten)]
+    pub args: MatchArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum MatchSub {
+    /// Combine the results files of several shards (or runs) into one, with its summary.
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Results files, or folders whose `results*.jsonl` files are read (default: --out).
+    pub paths: Vec<PathBuf>,
+    /// Where the merged `results.jsonl` and `summary.txt` go.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Report the SPRT of the merged games: `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
+    #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+}
+
+/// Every flag of a match. All are optional here, because a `--config` file may give them.
+#[derive(Args, Debug, Default)]
+pub struct MatchArgs {
+    /// nim, kalah, hex, gomoku or renju.
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Board size (Hex, Gomoku), houses (Kalah), or the number of heaps of random Nim openings.
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// Rule variant: Nim `normal|misere` (default misere).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// `name=NAME [restart=on|off] [dir=DIR] cmd=COMMAND LINE...` (twice; everything after
+    /// `cmd=` is the engine's command line, split as a shell would).
+    #[arg(long = "engine", value_name = "SPEC")]
+    pub engines: Vec<String>,
+    /// Games to play (pairs of games share an opening, colours swapped).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Games played at once.
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// Time control: `1s/move`, `60s+0.5s`, `40/60s`, `inf`.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Time an engine may go over its budget before it forfeits (default 300ms; Gomocup allows
+    /// about 1s).
+    #[arg(long)]
+    pub tolerance: Option<String>,
+    /// Openings file, one opening per line, each played with both colours.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Output folder: results.jsonl, summary.txt, games/, engines.log.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Stop when decided: `--sprt elo0=0 elo1=10 alpha=0.05 beta=0.05`.
+    #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Continue a match from the results.jsonl in --out.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only share i of n (1-based): `--shard 3/8`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// A TOML file with any of these settings (see tournaments/).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Adjudicate a draw after this many moves (plies).
+    #[arg(long = "max-moves")]
+    pub max_moves: Option<usize>,
+    /// Default for engines without restart=: `on` starts a process per game, `off` keeps it.
+    #[arg(long)]
+    pub restart: Option<String>,
+    /// Longest wait for start-up and for replies outside the clock (setup, play): default 10s.
+    #[arg(long = "sync-timeout")]
+    pub sync_timeout: Option<String>,
+}
+
+/// The TOML form of the same settings; engines as `[[engine]]` tables.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct FileConfig {
+    pub game: Option<String>,
+    pub size: Option<usize>,
+    pub variant: Option<String>,
+    #[serde(default)]
+    pub engine: Vec<EngineToml>,
+    pub games: Option<usize>,
+    pub concurrency: Option<usize>,
+    pub tc: Option<String>,
+    pub tolerance: Option<String>,
+    pub openings: Option<PathBuf>,
+    pub out: Option<PathBuf>,
+    pub sprt: Option<String>,
+    pub resume: Option<bool>,
+    pub shard: Option<String>,
+    pub max_moves: Option<usize>,
+    pub restart: Option<String>,
+    pub sync_timeout: Option<String>,
+    pub seed: Option<u64>,
+}
+
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct EngineToml {
+    pub name: String,
+    pub cmd: String,
+    pub dir: Option<PathBuf>,
+    pub restart: Option<String>,
+}
+
+/// One engine of the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub name: String,
+    pub argv: Vec<String>,
+    pub dir: Option<PathBuf>,
+    /// A new process for every game (true) or one kept per worker and reset (false).
+    pub restart: bool,
+}
+
+fn parse_on_off(v: &str) -> Result<bool, String> {
+    match v {
+        "on" | "true" | "yes" => Ok(true),
+        "off" | "false" | "no" => Ok(false),
+        _ => Err(format!("restart must be on or off, not {v:?}")),
+    }
+}
+
+/// Reads `name=A restart=off cmd=sente nim --threads 1`.
+pub fn parse_engine(spec: &str, default_restart: bool) -> Result<EngineSpec, String> {
+    let at = (0..spec.len())
+        .find(|&i| {
+            spec[i..].starts_with("cmd=")
+                && (i == 0 || spec[..i].ends_with(|c: char| c.is_whitespace()))
+        })
+        .ok_or_else(|| format!("engine {spec:?}: no cmd= (name=NAME cmd=COMMAND...)"))?;
+    let (options, cmd) = (&spec[..at], &spec[at + 4..]);
+    let argv = shlex::split(cmd)
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| format!("engine {spec:?}: cannot split the command {cmd:?}"))?;
+    let mut e = EngineSpec {
+        name: String::new(),
+        argv,
+        dir: None,
+        restart: default_restart,
+    };
+    let words = shlex::split(options)
+        .ok_or_else(|| format!("engine {spec:?}: cannot split the options"))?;
+    for word in words {
+        let (k, v) = word
+            .split_once('=')
+            .ok_or_else(|| format!("engine {spec:?}: expected key=value, got {word:?}"))?;
+        match k {
+            "name" => e.name = v.to_string(),
+            "dir" => e.dir = Some(PathBuf::from(v)),
+            "restart" => e.restart = parse_on_off(v)?,
+            _ => {
+                return Err(format!(
+                    "engine {spec:?}: unknown key {k:?} (name, dir, restart, cmd)"
+                ))
+            }
+        }
+    }
+    if e.name.is_empty() {
+        e.name = Path::new(&e.argv[0])
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| e.argv[0].clone());
+    }
+    Ok(e)
+}
+
+/// `3/8` → (3, 8).
+pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard {s:?}: expected i/n with 1 <= i <= n, like 3/8");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || n == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// Joins `--sprt` words given as several arguments or one.
+pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
+    words.join(" ").parse()
+}
+
+/// Everything a match needs, resolved and checked.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub game: String,
+    pub size: Option<usize>,
+    pub variant: Option<String>,
+    pub engines: Vec<EngineSpec>,
+    pub games: usize,
+    pub concurrency: usize,
+    pub tc: Tc,
+    pub tolerance_ms: u64,
+    pub openings: Option<PathBuf>,
+    pub out: PathBuf,
+    pub sprt: Option<Sprt>,
+    pub resume: bool,
+    pub shard: Option<(usize, usize)>,
+    pub max_moves: Option<usize>,
+    pub sync_ms: u64,
+    pub seed: u64,
+}
+
+/// Pipe latency and scheduling on a loaded machine stay well under this; an engine that
+/// oversteps its time by more has lost on time (cutechess and fastchess forgive nothing,
+/// the Gomocup referee about a second).
+pub const DEFAULT_TOLERANCE_MS: u64 = 300;
+
+/// The seed when none is given: fixed, so that shards and resumed runs agree on openings.
+pub const DEFAULT_SEED: u64 = 1;
+
+impl Settings {
+    pub fn resolve(args: MatchArgs, seed: Option<u64>) -> Result<Settings, String> {
+        let file = match &args.config {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                toml::from_str::<FileConfig>(&text)
+                    .map_err(|e| format!("{}: {e}", path.display()))?
+            }
+            None => FileConfig::default(),
+        };
+        let restart = match args.restart.as_deref().or(file.restart.as_deref()) {
+            Some(v) => parse_on_off(v)?,
+            None => true,
+        };
+        let engines = if !args.engines.is_empty() {
+            args.engines
+                .iter()
+                .map(|s| parse_engine(s, restart))
+                .collect::<Result<Vec<_>, _>>()?
+        } else {
+            file.engine
+                .iter()
+                .map(|e| {
+                    let argv = shlex::split(&e.cmd)
+                        .filter(|a| !a.is_empty())
+                        .ok_or_else(|| format!("engine {}: bad cmd {:?}", e.name, e.cmd))?;
+                    Ok(EngineSpec {
+                        name: e.name.clone(),
+                        argv,
+                        dir: e.dir.clone(),
+                        restart: match &e.restart {
+                            Some(v) => parse_on_off(v)?,
+                            None => restart,
+                        },
+                    })
+                })
+                .collect::<Result<Vec<_>, String>>()?
+        };
+        if engines.len() != 2 {
+            return Err(format!(
+                "a match needs exactly two engines (--engine twice), got {}",
+                engines.len()
+            ));
+        }
+        if engines[0].name == engines[1].name {
+            return Err(format!(
+                "both engines are named {:?}: give them different name= (results are kept by name)",
+                engines[0].name
+            ));
+        }
+        let game = args
+            .game
+            .or(file.game)
+            .ok_or("--game is required (nim, kalah, hex, gomoku, renju)")?;
+        let games = args.games.or(file.games).ok_or("--games is required")?;
+        if games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        let concurrency = args.concurrency.or(file.concurrency).unwrap_or(1);
+        if concurrency == 0 {
+            return Err("--concurrency must be at least 1".into());
+        }
+        let tc: Tc = args
+            .tc
+            .or(file.tc)
+            .ok_or("--tc is required (e.g. 1s/move, 60s+0.5s)")?
+            .parse()?;
+        let tolerance_ms = match args.tolerance.or(file.tolerance) {
+            Some(t) => parse_duration_ms(&t)?,
+            None => DEFAULT_TOLERANCE_MS,
+        };
+        let sync_ms = match args.sync_timeout.or(file.sync_timeout) {
+            Some(t) => parse_duration_ms(&t)?.max(1),
+            None => 10_000,
+        };
+        let sprt = match (args.sprt, file.sprt) {
+            (Some(words), _) => Some(parse_sprt(&words)?),
+            (None, Some(s)) => Some(s.parse()?),
+            (None, None) => None,
+        };
+        let shard = match args.shard.or(file.shard) {
+            Some(s) => Some(parse_shard(&s)?),
+            None => None,
+        };
+        let out = args.out.or(file.out).ok_or("--out is required")?;
+        Ok(Settings {
+            game,
+            size: args.size.or(file.size),
+            variant: args.variant.or(file.variant),
+            engines,
+            games,
+            concurrency,
+            tc,
+            tolerance_ms,
+            openings: args.openings.or(file.openings),
+            out,
+            sprt,
+            resume: args.resume || file.resume.unwrap_or(false),
+            shard,
+            max_moves: args.max_moves.or(file.max_moves),
+            sync_ms,
+            seed: seed.or(file.seed).unwrap_or(DEFAULT_SEED),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_specs_split_the_command_as_a_shell_would() {
+        let e = parse_engine("name=A cmd=sente nim --threads 1", true).unwrap();
+        assert_eq!(e.name, "A");
+        assert_eq!(e.argv, ["sente", "nim", "--threads", "1"]);
+        assert!(e.restart);
+        let e = parse_engine(
+            "name='My Engine' restart=off dir=/tmp cmd='/opt/my engine/run' --name=x \"a b\"",
+            true,
+        )
+        .unwrap();
+        assert_eq!(e.name, "My Engine");
+        assert_eq!(e.argv, ["/opt/my engine/run", "--name=x", "a b"]);
+        assert_eq!(e.dir, Some(PathBuf::from("/tmp")));
+        assert!(!e.restart);
+        // The name defaults to the program's file name.
+        assert_eq!(
+            parse_engine("cmd=/usr/bin/mohex --x", true).unwrap().name,
+            "mohex"
+        );
+        for bad in [
+            "name=A",
+            "name=A cmd=",
+            "name=A cmd='open",
+            "colour=red cmd=x",
+            "name=A xcmd=y",
+        ] {
+            assert!(parse_engine(bad, true).is_err(), "{bad} accepted");
+        }
+    }
+
+    #[test]
+    fn shards_are_one_based() {
+        assert_eq!(parse_shard("3/8"), Ok((3, 8)));
+        assert_eq!(parse_shard("1/1"), Ok((1, 1)));
+        for bad in ["0/4", "5/4", "3", "a/b", "1/0"] {
+            assert!(parse_shard(bad).is_err(), "{bad} accepted");
+        }
+    }
+
+    #[test]
+    fn a_config_file_gives_settings_and_flags_win() {
+        let dir = std::env::temp_dir().join(format!("sente-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("m.toml");
+        std::fs::write(
+            &path,
+            r#"
+game = "nim"
+games = 10
+tc = "100ms/move"
+out = "results/x"
+sprt = "elo0=0 elo1=20"
+seed = 9
+[[engine]]
+name = "one"
+cmd = "sente nim"
+[[engine]]
+name = "two"
+cmd = "sente nim --player greedy"
+restart = "off"
+"#,
+        )
+        .unwrap();
+        let args = MatchArgs {
+            config: Some(path.clone()),
+            games: Some(4),
+            ..MatchArgs::default()
+        };
+        let s = Settings::resolve(args, None).unwrap();
+        assert_eq!(s.games, 4);
+        assert_eq!(s.tc, Tc::PerMove { ms: 100 });
+        assert_eq!(s.engines[1].argv, ["sente", "nim", "--player", "greedy"]);
+        assert!(s.engines[0].restart && !s.engines[1].restart);
+        assert_eq!(s.sprt.unwrap().elo1, 20.0);
+        assert_eq!(s.seed, 9);
+        std::fs::write(&path, "game = \"nim\"\ngamez = 3\n").unwrap();
+        let args = MatchArgs {
+            config: Some(path),
+            ..MatchArgs::default()
+        };
+        assert!(Settings::resolve(args, None).unwrap_err().contains("gamez"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,230 @@
+//! An engine process as the referee sees it: a child in its own process group, a reader thread
+//! that turns its stdout into a channel of lines, and a kill that takes the whole group.
+//!
+//! Reading through a channel with a deadline is what keeps the runner from ever hanging on an
+//! engine: a silent engine only costs its own time, and its reader thread stays blocked until
+//! the process is killed. The process group is killed as a whole because engines are often
+//! wrapper scripts: killing only the shell would leave the real engine running.
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError};
+
+/// How an engine let the referee down while it waited for a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// No complete reply before the deadline.
+    Timeout,
+    /// The process closed its output or could not be written to (it exited or crashed).
+    Crash(String),
+    /// A reply that makes no sense in the protocol.
+    Garbage(String),
+    /// The engine answered with an error (`? message`, `ERROR message`).
+    Refused(String),
+    /// The match is over (SPRT decided): the game is abandoned, not scored.
+    Aborted,
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Timeout => f.write_str("no reply in time"),
+            Fault::Crash(m) => write!(f, "crash: {m}"),
+            Fault::Garbage(l) => write!(f, "bad reply {l:?}"),
+            Fault::Refused(m) => write!(f, "engine error: {m}"),
+            Fault::Aborted => f.write_str("match stopped"),
+        }
+    }
+}
+
+/// How to start one engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Launch {
+    pub argv: Vec<String>,
+    pub dir: Option<PathBuf>,
+    /// Where the engine's stderr goes (None: discarded).
+    pub stderr: Option<PathBuf>,
+}
+
+pub struct Process {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    killed: bool,
+    /// Set when the match ends early: every wait gives up within a few milliseconds.
+    abort: Arc<AtomicBool>,
+}
+
+/// How often a waiting read looks at the abort flag.
+const ABORT_POLL: Duration = Duration::from_millis(50);
+
+impl Process {
+    pub fn spawn(launch: &Launch, abort: Arc<AtomicBool>) -> Result<Process, String> {
+        let (program, args) = launch
+            .argv
+            .split_first()
+            .ok_or_else(|| "empty engine command".to_string())?;
+        let mut cmd = Command::new(program);
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .process_group(0);
+        if let Some(dir) = &launch.dir {
+            cmd.current_dir(dir);
+        }
+        let stderr = match &launch.stderr {
+            Some(path) => std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map(Stdio::from)
+                .unwrap_or_else(|_| Stdio::null()),
+            None => Stdio::null(),
+        };
+        cmd.stderr(stderr);
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stdin = child.stdin.take();
+        let (tx, rx) = unbounded();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Ok(Process {
+            child,
+            stdin,
+            lines: rx,
+            killed: false,
+            abort,
+        })
+    }
+
+    /// Sends one line (LF added).
+    pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.send_raw(&format!("{line}\n"))
+    }
+
+    /// Sends text as is (the Gomocup driver ends its lines with CR LF, as piskvork does).
+    pub fn send_raw(&mut self, text: &str) -> Result<(), Fault> {
+        log::debug!("-> {}", text.trim_end());
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| Fault::Crash("input closed".into()))?;
+        stdin
+            .write_all(text.as_bytes())
+            .and_then(|_| stdin.flush())
+            .map_err(|e| Fault::Crash(format!("cannot write to the engine: {e}")))
+    }
+
+    /// The next line of output, waiting until `deadline` (None: forever).
+    pub fn read_line(&mut self, deadline: Option<Instant>) -> Result<String, Fault> {
+        let got = loop {
+            if self.abort.load(Ordering::Relaxed) || super::interrupt::interrupted() {
+                return Err(Fault::Aborted);
+            }
+            let slice = match deadline {
+                Some(d) => d.saturating_duration_since(Instant::now()).min(ABORT_POLL),
+                None => ABORT_POLL,
+            };
+            match self.lines.recv_timeout(slice) {
+                Err(RecvTimeoutError::Timeout) if deadline.is_none_or(|d| Instant::now() < d) => {}
+                other => break other,
+            }
+        };
+        match got {
+            Ok(line) => {
+                log::debug!("<- {line}");
+                Ok(line)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Err(Fault::Crash(self.exit_description())),
+        }
+    }
+
+    /// Says why output ended. The leader is left unreaped (see `has_exited`).
+    fn exit_description(&mut self) -> String {
+        // Give a dying process a moment to exit, so that the report can say so.
+        for _ in 0..20 {
+            if self.has_exited() {
+                return "engine exited".into();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        "engine closed its output".into()
+    }
+
+    /// Asks the engine to leave with `goodbye` (e.g. `quit`, `END`), waits up to `grace`, then
+    /// kills its whole process group and reaps it.
+    pub fn shut_down(mut self, goodbye: &str, grace: Duration) {
+        if !self.killed {
+            let _ = self.send(goodbye);
+            self.stdin = None;
+            let until = Instant::now() + grace;
+            while Instant::now() < until && !self.has_exited() {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        self.kill();
+    }
+
+    /// True once the leader has exited, without reaping it: the group id stays reserved
+    /// until the leader is reaped, so the group kill below cannot hit a stranger.
+    fn has_exited(&self) -> bool {
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid with WNOWAIT only inspects our own child and writes into `info`.
+        let r = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                self.child.id() as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        // SAFETY: si_pid is valid to read after a successful waitid.
+        r != 0 || unsafe { info.si_pid() } != 0
+    }
+
+    fn kill(&mut self) {
+        if self.killed {
+            return;
+        }
+        self.killed = true;
+        self.stdin = None;
+        let pgid = self.child.id() as libc::pid_t;
+        // SAFETY: a plain kill(2) of the group we created for this child; the leader is not
+        // reaped yet, so the id is still ours.
+        unsafe {
+            libc::kill(-pgid, libc::SIGKILL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}

@@ -1,0 +1,198 @@
+//! The results file: one JSON object per game (`results.jsonl`), appended as games finish, so
+//! that a match that is cut off can resume, and the files of several shards can be merged.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::stats::Tally;
+
+/// One finished game. `first` and `second` are the engines' names in move order; `result` is
+/// `first`, `second` or `draw`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The game's number in the match schedule (0-based): games `2p` and `2p+1` share the
+    /// opening of pair `p`, with the colours swapped.
+    pub game: usize,
+    pub first: String,
+    pub second: String,
+    pub opening: String,
+    pub result: String,
+    pub reason: String,
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Milliseconds each engine move took, in move order.
+    #[serde(default)]
+    pub times_ms: Vec<u64>,
+    #[serde(default)]
+    pub game_type: String,
+    /// The game record's file, relative to the output folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
+    /// Seconds since the Unix epoch when the game ended.
+    #[serde(default)]
+    pub finished: u64,
+}
+
+impl GameResult {
+    pub fn pair(&self) -> usize {
+        self.game / 2
+    }
+
+    /// The points of engine `name` in this game (None if it did not play).
+    pub fn points_of(&self, name: &str) -> Option<f64> {
+        let seat = if self.first == name {
+            0
+        } else if self.second == name {
+            1
+        } else {
+            return None;
+        };
+        Some(match (self.result.as_str(), seat) {
+            ("first", 0) | ("second", 1) => 1.0,
+            ("draw", _) => 0.5,
+            _ => 0.0,
+        })
+    }
+}
+
+/// Reads a results file; a last line cut off by a crash is skipped with a warning, any other
+/// bad line is an error.
+pub fn read(path: &Path) -> Result<Vec<GameResult>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<GameResult>(line) {
+            Ok(g) => out.push(g),
+            Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => {
+                log::warn!("{}: ignoring a cut-off last line", path.display());
+            }
+            Err(e) => return Err(format!("{}:{}: {e}", path.display(), i + 1)),
+        }
+    }
+    Ok(out)
+}
+
+/// Appends one game and flushes, so that nothing finished is lost.
+pub fn append(file: &mut std::fs::File, game: &GameResult) -> Result<(), String> {
+    let line = serde_json::to_string(game).map_err(|e| e.to_string())?;
+    writeln!(file, "{line}")
+        .and_then(|_| file.flush())
+        .map_err(|e| format!("cannot write results: {e}"))
+}
+
+/// Keeps one result per game number (the first seen), sorted by game number.
+pub fn dedup(games: Vec<GameResult>) -> (Vec<GameResult>, usize) {
+    let mut by_game: BTreeMap<usize, GameResult> = BTreeMap::new();
+    let mut dups = 0;
+    for g in games {
+        match by_game.entry(g.game) {
+            std::collections::btree_map::Entry::Occupied(_) => dups += 1,
+            std::collections::btree_map::Entry::Vacant(v) => {
+                v.insert(g);
+            }
+        }
+    }
+    (by_game.into_values().collect(), dups)
+}
+
+/// The tally of engine `a` against the others, pairs counted when both games are present.
+pub fn tally(games: &[GameResult], a: &str) -> Tally {
+    let mut t = Tally::default();
+    let mut pairs: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+    for g in games {
+        let Some(p) = g.points_of(a) else { continue };
+        match p {
+            1.0 => t.wins += 1,
+            0.0 => t.losses += 1,
+            _ => t.draws += 1,
+        }
+        pairs.entry(g.pair()).or_default().push(p);
+    }
+    for points in pairs.values() {
+        if points.len() == 2 {
+            let idx = ((points[0] + points[1]) * 2.0).round() as usize;
+            t.penta[idx.min(4)] += 1;
+        }
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(n: usize, first: &str, second: &str, result: &str) -> GameResult {
+        GameResult {
+            game: n,
+            first: first.into(),
+            second: second.into(),
+            opening: "3 4 5".into(),
+            result: result.into(),
+            reason: "test".into(),
+            moves: vec![],
+            times_ms: vec![],
+            game_type: "nim".into(),
+            record: None,
+            finished: 0,
+        }
+    }
+
+    #[test]
+    fn tally_scores_pairs_from_the_first_engines_view() {
+        let games = vec![
+            game(0, "A", "B", "first"),  // A wins
+            game(1, "B", "A", "first"),  // A loses: pair 0 is 1-1
+            game(2, "A", "B", "draw"),   // draw
+            game(3, "B", "A", "second"), // A wins: pair 1 is 1.5
+            game(4, "A", "B", "second"), // A loses, pair 2 incomplete
+        ];
+        let t = tally(&games, "A");
+        assert_eq!((t.wins, t.losses, t.draws), (2, 2, 1));
+        assert_eq!(t.penta, [0, 0, 1, 1, 0]);
+        let t = tally(&games, "B");
+        assert_eq!((t.wins, t.losses, t.draws), (2, 2, 1));
+        assert_eq!(t.penta, [0, 1, 1, 0, 0]);
+    }
+
+    #[test]
+    fn results_round_trip_and_tolerate_a_cut_off_line() {
+        let dir = std::env::temp_dir().join(format!("sente-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("results.jsonl");
+        let mut f = std::fs::File::create(&path).unwrap();
+        append(&mut f, &game(0, "A", "B", "first")).unwrap();
+        append(&mut f, &game(1, "B", "A", "draw")).unwrap();
+        write!(f, "{{\"game\": 2, \"fir").unwrap();
+        drop(f);
+        let games = read(&path).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1], game(1, "B", "A", "draw"));
+        // Only the required fields: still readable (results of other tools).
+        std::fs::write(
+            &path,
+            "{\"game\":5,\"first\":\"X\",\"second\":\"Y\",\"opening\":\"\",\"result\":\"second\",\"reason\":\"r\"}\nnot json\n",
+        )
+        .unwrap();
+        assert!(read(&path).unwrap_err().contains(":2:"));
+        std::fs::remove_dir_all(&dir).unwrap();
+        let (d, dups) = dedup(vec![
+            game(3, "A", "B", "first"),
+            game(1, "A", "B", "draw"),
+            game(3, "A", "B", "second"),
+        ]);
+        assert_eq!(dups, 1);
+        assert_eq!(d.iter().map(|g| g.game).collect::<Vec<_>>(), [1, 3]);
+        assert_eq!(d[1].result, "first");
+    }
+}
