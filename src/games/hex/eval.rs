@@ -57,13 +57,29 @@ impl Analysis {
                 .fold(1e-6f32, f32::max)
         };
         let (fb, fw) = (max_flow(0), max_flow(1));
-        for c in board.empty_cells().iter() {
+        // Current crowds into the obtuse corners (as it does at any electrode corner wider than
+        // a right angle), which are poor moves while the board is open: a pull towards the
+        // centre, fading as the board fills, counters that.
+        let empty = board.empty_cells();
+        let openness = empty.len() as f32 / board.size() as f32;
+        let (cx, cy) = ((board.width() - 1) as f32 / 2.0, (board.height() - 1) as f32 / 2.0);
+        let reach = (cx + cy).max(1.0);
+        for c in empty.iter() {
+            let (x, y) = board.xy(c);
+            let (dx, dy) = (x as f32 - cx, y as f32 - cy);
+            // Hex distance on the rhombus: the (x+1, y−1) diagonal is a single step.
+            let dist = if dx * dy < 0.0 {
+                dx.abs().max(dy.abs())
+            } else {
+                dx.abs() + dy.abs()
+            };
             let slack = |i: usize| {
                 let td = &self.distance[i];
                 (td.potential[c].saturating_sub(td.best)).min(8) as f32
             };
             v[c] = self.resistance[0].flow[c] / fb + self.resistance[1].flow[c] / fw
-                - 0.12 * (slack(0) + slack(1));
+                - 0.12 * (slack(0) + slack(1))
+                - 1.2 * openness * dist / reach;
         }
         v
     }

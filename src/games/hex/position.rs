@@ -54,6 +54,14 @@ impl Hex {
     pub fn winner(&self) -> Option<u8> {
         self.winner
     }
+    /// The Zobrist key (also reachable through `Position::hash`).
+    pub fn key(&self) -> u64 {
+        self.hash
+    }
+    /// Plays a stone for the side to move.
+    pub fn play_cell(&mut self, cell: usize) {
+        self.place(self.to_move, cell);
+    }
 
     pub fn set_to_move(&mut self, color: u8) {
         if self.to_move != color & 1 {
