@@ -207,3 +207,19 @@ fn solver_timing_probe() {
         eprintln!("{name}: {v:?} nodes {} in {:?}", s.nodes, t.elapsed());
     }
 }
+
+#[test]
+#[ignore]
+fn eval_probe() {
+    use super::eval::Analysis;
+    for y in 0..11 {
+        let mut row = String::new();
+        for x in 0..11 {
+            let mut p = Hex::new(11, 11).unwrap();
+            p.place(BLACK, y * 11 + x);
+            let a = Analysis::new(p.board());
+            row.push_str(&format!("{:>5}/{:.2}", a.score(BLACK), a.resistance[0].ohms / a.resistance[1].ohms));
+        }
+        eprintln!("{row}");
+    }
+}
