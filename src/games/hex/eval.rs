@@ -10,9 +10,9 @@ use crate::search::{Score, WIN_BOUND};
 /// Weight of the log resistance ratio (Hexy's evaluation).
 const RESISTANCE_WEIGHT: f32 = 300.0;
 /// Weight of one step of two-distance.
-const DISTANCE_WEIGHT: i32 = 0;
+const DISTANCE_WEIGHT: i32 = 15;
 /// Weight of one cell of two-distance mobility.
-const MOBILITY_WEIGHT: i32 = 0;
+const MOBILITY_WEIGHT: i32 = 2;
 /// A distance past any real one, for a colour that is cut off.
 const DISTANCE_CAP: i32 = 60;
 
