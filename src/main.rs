@@ -163,7 +163,11 @@ fn main() -> ExitCode {
                 live_gfx,
                 allow_resign,
             };
-            gtp::run(HexSession::new(opts), input::stdin_reader(), Output::stdout());
+            gtp::run(
+                HexSession::new(opts),
+                input::stdin_reader(),
+                Output::stdout(),
+            );
             ExitCode::SUCCESS
         }
         Command::Renju | Command::Gomoku | Command::Kalah => {

@@ -288,8 +288,7 @@ impl Board {
         let s = s.to_ascii_lowercase();
         let letters: String = s.chars().take_while(|c| c.is_ascii_lowercase()).collect();
         let digits = &s[letters.len()..];
-        if letters.is_empty() || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit())
-        {
+        if letters.is_empty() || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
             return None;
         }
         if digits.len() > 3 || letters.len() > 2 || digits.starts_with('0') {
@@ -316,7 +315,11 @@ pub fn column_name(x: usize) -> String {
     if x < 26 {
         ((b'a' + x as u8) as char).to_string()
     } else {
-        format!("{}{}", column_name(x / 26 - 1), (b'a' + (x % 26) as u8) as char)
+        format!(
+            "{}{}",
+            column_name(x / 26 - 1),
+            (b'a' + (x % 26) as u8) as char
+        )
     }
 }
 
@@ -334,7 +337,14 @@ impl fmt::Display for Board {
                     None => ".",
                 })
                 .collect();
-            writeln!(f, "{}{:>2} {} {}", " ".repeat(y), y + 1, row.join(" "), y + 1)?;
+            writeln!(
+                f,
+                "{}{:>2} {} {}",
+                " ".repeat(y),
+                y + 1,
+                row.join(" "),
+                y + 1
+            )?;
         }
         write!(f, "{}   {}", " ".repeat(h), header.trim_end())
     }

@@ -26,7 +26,10 @@ impl Analysis {
     pub fn new(board: &Board) -> Analysis {
         let g = [Groups::new(board, BLACK), Groups::new(board, WHITE)];
         Analysis {
-            distance: [TwoDistance::new(board, &g[0]), TwoDistance::new(board, &g[1])],
+            distance: [
+                TwoDistance::new(board, &g[0]),
+                TwoDistance::new(board, &g[1]),
+            ],
             resistance: [Resistance::new(board, &g[0]), Resistance::new(board, &g[1])],
         }
     }
@@ -39,9 +42,7 @@ impl Analysis {
         let r = RESISTANCE_WEIGHT * (ohms(op) / ohms(me)).ln();
         let d = |i: usize| (self.distance[i].best as i32).min(DISTANCE_CAP);
         let m = |i: usize| (self.distance[i].mobility as i32).min(20);
-        let s = r as i32
-            + DISTANCE_WEIGHT * (d(op) - d(me))
-            + MOBILITY_WEIGHT * (m(me) - m(op));
+        let s = r as i32 + DISTANCE_WEIGHT * (d(op) - d(me)) + MOBILITY_WEIGHT * (m(me) - m(op));
         s.clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
     }
 
@@ -62,7 +63,10 @@ impl Analysis {
         // centre, fading as the board fills, counters that.
         let empty = board.empty_cells();
         let openness = empty.len() as f32 / board.size() as f32;
-        let (cx, cy) = ((board.width() - 1) as f32 / 2.0, (board.height() - 1) as f32 / 2.0);
+        let (cx, cy) = (
+            (board.width() - 1) as f32 / 2.0,
+            (board.height() - 1) as f32 / 2.0,
+        );
         let reach = (cx + cy).max(1.0);
         for c in empty.iter() {
             let (x, y) = board.xy(c);

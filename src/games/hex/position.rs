@@ -101,9 +101,8 @@ impl Hex {
                 Err(Some(_)) => Some(1 - BLACK),
                 Err(None) => None,
             });
-            let dead_for = |color: u8| {
-                (0..6).any(|s| (0..4).all(|k| ring[(s + k) % 6] == Some(color)))
-            };
+            let dead_for =
+                |color: u8| (0..6).any(|s| (0..4).all(|k| ring[(s + k) % 6] == Some(color)));
             if dead_for(0) || dead_for(1) {
                 dead.insert(c);
             }

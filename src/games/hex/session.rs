@@ -164,7 +164,9 @@ impl HexSession {
             w
         };
         if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
-            return Err(format!("unacceptable size: {w}x{h} (1 to {MAX_SIDE} each way)"));
+            return Err(format!(
+                "unacceptable size: {w}x{h} (1 to {MAX_SIDE} each way)"
+            ));
         }
         self.new_game(w, h);
         Ok(String::new())
@@ -192,7 +194,9 @@ impl HexSession {
                 if lower == "swap-pieces" && self.opts.swap_meaning == SwapMeaning::Hexgui {
                     let (x, y) = pos.board().xy(cell);
                     if x >= pos.board().height() || y >= pos.board().width() {
-                        return Err("illegal move: swap-pieces mirrors the stone off this board".into());
+                        return Err(
+                            "illegal move: swap-pieces mirrors the stone off this board".into()
+                        );
                     }
                     let mirror = pos.board().cell(y, x);
                     pos.remove(cell);
@@ -273,10 +277,11 @@ impl HexSession {
     }
 
     fn genmove(&mut self, cmd: &Command, ctx: &Context) -> Action<Self> {
-        let color = match expect_args(cmd, 1, "genmove <color>").and_then(|_| parse_color(&cmd.args[0])) {
-            Ok(c) => c,
-            Err(e) => return Action::Reply(Err(e)),
-        };
+        let color =
+            match expect_args(cmd, 1, "genmove <color>").and_then(|_| parse_color(&cmd.args[0])) {
+                Ok(c) => c,
+                Err(e) => return Action::Reply(Err(e)),
+            };
         // Benzene's tournament script ends a game only on `resign`.
         if self.pos().winner().is_some() {
             return Action::Reply(Ok("resign".into()));
@@ -421,7 +426,9 @@ impl HexSession {
 
     /// `dfpn-solve-state <color>`: the winner with `color` to move, or an error if unsolved.
     fn solve_state(&self, cmd: &Command, ctx: &Context) -> Action<Self> {
-        let color = match expect_args(cmd, 1, "dfpn-solve-state <color>").and_then(|_| parse_color(&cmd.args[0])) {
+        let color = match expect_args(cmd, 1, "dfpn-solve-state <color>")
+            .and_then(|_| parse_color(&cmd.args[0]))
+        {
             Ok(c) => c,
             Err(e) => return Action::Reply(Err(e)),
         };
@@ -434,7 +441,10 @@ impl HexSession {
             let mut solver = Solver::new(&stop, Some(started + Duration::from_secs(secs)));
             let v = solver.solve(&pos);
             let nodes = solver.nodes;
-            log::info!("dfpn-solve-state: {v:?}, {nodes} nodes, {:?}", started.elapsed());
+            log::info!(
+                "dfpn-solve-state: {v:?}, {nodes} nodes, {:?}",
+                started.elapsed()
+            );
             let reply = match v {
                 Verdict::Win(_) => Ok(color_name(color).to_string()),
                 Verdict::Loss => Ok(color_name(1 - color).to_string()),
@@ -623,7 +633,9 @@ fn think(
         // What the solver used comes off this move's time.
         let used = started.elapsed().as_millis() as u64;
         limits.time = search::TimeControl::per_move(
-            (b.hard.as_millis() as u64).saturating_sub(used).max(limits.overhead_ms + 10),
+            (b.hard.as_millis() as u64)
+                .saturating_sub(used)
+                .max(limits.overhead_ms + 10),
         );
         limits.moves_left = 1;
     }
@@ -633,7 +645,11 @@ fn think(
             let mut color = to_move;
             let mut var = String::new();
             for &m in &r.pv {
-                var.push_str(&format!(" {} {}", if color == BLACK { "B" } else { "W" }, name(m)));
+                var.push_str(&format!(
+                    " {} {}",
+                    if color == BLACK { "B" } else { "W" },
+                    name(m)
+                ));
                 color = 1 - color;
             }
             out.write_raw(&format!(
@@ -718,11 +734,13 @@ impl Session for HexSession {
                 }
             }),
             "showboard" => expect_args(cmd, 0, "showboard").map(|_| self.showboard()),
-            "final_score" => expect_args(cmd, 0, "final_score").and_then(|_| match self.pos().winner() {
-                Some(BLACK) => Ok("B+".into()),
-                Some(_) => Ok("W+".into()),
-                None => Err("game not over: nobody has won yet".into()),
-            }),
+            "final_score" => {
+                expect_args(cmd, 0, "final_score").and_then(|_| match self.pos().winner() {
+                    Some(BLACK) => Ok("B+".into()),
+                    Some(_) => Ok("W+".into()),
+                    None => Err("game not over: nobody has won yet".into()),
+                })
+            }
             "time_settings" => self.time_settings(cmd),
             "time_left" => self.time_left(cmd),
             "param_game" => self.param_game(cmd),
@@ -740,5 +758,66 @@ impl Session for HexSession {
             other => Err(format!("unknown command: {other}")),
         };
         Action::Reply(reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::output::Captured;
+    use crate::search::TimeControl;
+
+    #[test]
+    fn live_output_is_gogui_gfx_blocks_each_ended_by_one_empty_line() {
+        let captured = Captured::default();
+        let out = Output::new(Box::new(captured.clone()));
+        let mut pos = Hex::new(9, 9).unwrap();
+        pos.place(BLACK, pos.board().parse_cell("e5").unwrap());
+        let limits = Limits {
+            time: TimeControl::per_move(400),
+            ..Limits::default()
+        };
+        let tt = Tt::new(4);
+        let stop = AtomicBool::new(false);
+        let mv = think(&pos, &limits, &tt, &stop, Some(out), false);
+        assert!(pos.board().parse_cell(&mv).is_some(), "{mv}");
+        let text = captured.text();
+        let blocks: Vec<&str> = text.split_terminator("\n\n").collect();
+        assert!(!blocks.is_empty());
+        for b in blocks {
+            let lines: Vec<&str> = b.lines().collect();
+            assert_eq!(lines.len(), 2, "{b:?}");
+            assert_eq!(lines[0], "gogui-gfx:");
+            assert!(lines[1].starts_with("ab VAR W "), "{b:?}");
+            assert!(lines[1].contains(" TEXT depth "), "{b:?}");
+        }
+    }
+
+    #[test]
+    fn the_clock_counts_our_time_down_and_refills_byoyomi() {
+        let mut c = Clock::new(3000);
+        assert_eq!(c.control(BLACK), TimeControl::per_move(3000));
+        c.set(Settings {
+            main_ms: 1000,
+            byoyomi_ms: 5000,
+            stones: 2,
+        });
+        assert_eq!(c.control(BLACK).time_left_ms, Some(1000));
+        c.spent(BLACK, 1200);
+        // Main time is gone: byo-yomi, 5 s for 2 stones.
+        let tc = c.control(BLACK);
+        assert_eq!((tc.time_left_ms, tc.moves_to_go), (Some(5000), Some(2)));
+        c.spent(BLACK, 1000);
+        assert_eq!(c.control(BLACK).moves_to_go, Some(1));
+        c.spent(BLACK, 1000);
+        let tc = c.control(BLACK);
+        assert_eq!((tc.time_left_ms, tc.moves_to_go), (Some(5000), Some(2)));
+        // White's clock is untouched; time_left overrides.
+        assert_eq!(c.control(WHITE).time_left_ms, Some(1000));
+        c.left(WHITE, 700, 0);
+        assert_eq!(c.control(WHITE).time_left_ms, Some(700));
+        // All zeros: no limit, back to the per-move default.
+        c.set(Settings::default());
+        assert_eq!(c.control(WHITE), TimeControl::per_move(3000));
     }
 }

@@ -95,7 +95,7 @@ impl<'a> Solver<'a> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.nodes % 256 == 0
+        if self.nodes.is_multiple_of(256)
             && (self.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d))
         {
@@ -233,8 +233,13 @@ impl<'a> Solver<'a> {
             if phi >= th_phi || delta >= th_delta || self.aborted {
                 return;
             }
-            let Some((child, child_phi)) = best else { return };
-            let child_th_phi = th_delta.saturating_sub(delta).saturating_add(child_phi).min(INF);
+            let Some((child, child_phi)) = best else {
+                return;
+            };
+            let child_th_phi = th_delta
+                .saturating_sub(delta)
+                .saturating_add(child_phi)
+                .min(INF);
             let child_th_delta = th_phi.min(second.saturating_add(1));
             let _ = best_phi;
             self.mid(&child, child_th_phi, child_th_delta);

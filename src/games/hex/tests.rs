@@ -45,7 +45,10 @@ fn sizes_outside_1_to_19_are_refused() {
 fn neighbours_follow_the_hex_geometry() {
     let b = Board::new(5, 5).unwrap();
     let name = |c: usize| b.cell_name(c);
-    let mut n: Vec<String> = b.neighbours(b.parse_cell("c3").unwrap()).map(name).collect();
+    let mut n: Vec<String> = b
+        .neighbours(b.parse_cell("c3").unwrap())
+        .map(name)
+        .collect();
     n.sort();
     assert_eq!(n, ["b3", "b4", "c2", "c4", "d2", "d3"]);
     // a1 is the acute corner: two neighbours; e1 the obtuse one: three.
@@ -88,7 +91,14 @@ fn the_diagonal_a1_to_b2_is_not_a_connection() {
 fn a_side_one_bridge_from_connecting_is_ranked_winning() {
     // Black: c1, b3 bridge (via b2/c2), b3-b4-b5 solid; bridge a 7x7 edge... a chain from row 1
     // to row 7 whose only gaps are bridges: Black wins whoever moves.
-    let stones = [(BLACK, "d1"), (BLACK, "c3"), (BLACK, "b5"), (BLACK, "a7"), (WHITE, "f2"), (WHITE, "e4")];
+    let stones = [
+        (BLACK, "d1"),
+        (BLACK, "c3"),
+        (BLACK, "b5"),
+        (BLACK, "a7"),
+        (WHITE, "f2"),
+        (WHITE, "e4"),
+    ];
     let p = pos_with(7, 7, &stones);
     assert!(p.vc_win(BLACK).is_some());
     let mut w = p;
@@ -98,7 +108,12 @@ fn a_side_one_bridge_from_connecting_is_ranked_winning() {
     b.set_to_move(BLACK);
     assert_eq!(b.proven().map(|x| x.0), Some(Outcome::Win));
     // Without the VC shortcut the static evaluation agrees.
-    assert!(b.evaluate() > 200 && w.evaluate() < -200, "{} {}", b.evaluate(), w.evaluate());
+    assert!(
+        b.evaluate() > 200 && w.evaluate() < -200,
+        "{} {}",
+        b.evaluate(),
+        w.evaluate()
+    );
 }
 
 #[test]
@@ -130,7 +145,11 @@ fn move_ordering_puts_the_centre_first_on_an_empty_board() {
 #[test]
 fn dead_cells_are_those_with_four_neighbours_of_one_colour() {
     // c3 surrounded on four consecutive sides by Black.
-    let p = pos_with(5, 5, &[(BLACK, "d2"), (BLACK, "d3"), (BLACK, "c4"), (BLACK, "b4")]);
+    let p = pos_with(
+        5,
+        5,
+        &[(BLACK, "d2"), (BLACK, "d3"), (BLACK, "c4"), (BLACK, "b4")],
+    );
     assert!(p.dead_cells().has(p.board().parse_cell("c3").unwrap()));
     assert!(!p.dead_cells().has(p.board().parse_cell("c2").unwrap()));
     // A cell on the top row with the black edge above and black on d1 and c2 is dead.
@@ -155,27 +174,59 @@ fn generate_gives_legal_distinct_moves_and_never_none_while_the_game_runs() {
     }
 }
 
-/// The published 6×6 results: Black's winning first moves (White to move next, no swap).
-fn openings(size: usize) -> Vec<String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/hex-openings.txt");
-    let text = std::fs::read_to_string(path).expect("../shared/data/hex-openings.txt");
-    let prefix = format!("{size}x{size} win:");
-    let line = text.lines().find(|l| l.starts_with(&prefix)).expect("a line for the size");
-    line[prefix.len()..].split_whitespace().map(str::to_string).collect()
+/// Plain negamax over every empty cell with a memo: slow, but with no pruning to get wrong.
+fn brute_force(p: &Hex, memo: &mut std::collections::HashMap<u64, bool>) -> bool {
+    if let Some(w) = p.winner() {
+        return w == p.to_move();
+    }
+    if let Some(&r) = memo.get(&p.key()) {
+        return r;
+    }
+    let win = p.board().empty_cells().iter().any(|c| {
+        let mut q = *p;
+        q.play_cell(c);
+        !brute_force(&q, memo)
+    });
+    memo.insert(p.key(), win);
+    win
 }
 
 #[test]
-fn solver_agrees_with_the_published_6x6_openings() {
-    let wins = openings(6);
+fn solver_agrees_with_brute_force_on_4x4_openings_and_random_5x5_positions() {
     let stop = AtomicBool::new(false);
-    for c in 0..36 {
-        let mut p = Hex::new(6, 6).unwrap();
+    let mut memo = std::collections::HashMap::new();
+    for c in 0..16 {
+        let mut p = Hex::new(4, 4).unwrap();
         p.place(BLACK, c);
-        let name = p.board().cell_name(c);
+        let truth = brute_force(&p, &mut memo);
         let v = Solver::new(&stop, None).solve(&p);
-        let black_wins = matches!(v, Verdict::Loss);
-        assert_ne!(v, Verdict::Unknown);
-        assert_eq!(black_wins, wins.contains(&name), "opening {name}: {v:?}");
+        assert_eq!(matches!(v, Verdict::Win(_)), truth, "4x4 opening {c}: {v:?}");
+    }
+    // Random 5x5 middle games (seeded), either side to move.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut checked = 0;
+    while checked < 30 {
+        let mut p = Hex::new(5, 5).unwrap();
+        for _ in 0..10 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let empty: Vec<usize> = p.board().empty_cells().iter().collect();
+            p.play_cell(empty[(x % empty.len() as u64) as usize]);
+        }
+        if p.winner().is_some() {
+            continue;
+        }
+        checked += 1;
+        let mut memo = std::collections::HashMap::new();
+        let truth = brute_force(&p, &mut memo);
+        let v = Solver::new(&stop, None).solve(&p);
+        assert_eq!(matches!(v, Verdict::Win(_)), truth, "{}: {v:?}", p.board());
+        if let Verdict::Win(Some(m)) = v {
+            let mut q = p;
+            q.play_cell(m);
+            assert!(!brute_force(&q, &mut memo), "the winning move {m} does not win");
+        }
     }
 }
 
@@ -186,7 +237,9 @@ fn solver_finds_winning_moves_on_small_boards() {
     for n in 1..=4 {
         let p = Hex::new(n, n).unwrap();
         let v = Solver::new(&stop, None).solve(&p);
-        let Verdict::Win(Some(m)) = v else { panic!("{n}x{n}: {v:?}") };
+        let Verdict::Win(Some(m)) = v else {
+            panic!("{n}x{n}: {v:?}")
+        };
         let mut q = p;
         q.play_cell(m);
         assert_eq!(Solver::new(&stop, None).solve(&q), Verdict::Loss, "{n}x{n}");
@@ -218,7 +271,11 @@ fn eval_probe() {
             let mut p = Hex::new(11, 11).unwrap();
             p.place(BLACK, y * 11 + x);
             let a = Analysis::new(p.board());
-            row.push_str(&format!("{:>5}/{:.2}", a.score(BLACK), a.resistance[0].ohms / a.resistance[1].ohms));
+            row.push_str(&format!(
+                "{:>5}/{:.2}",
+                a.score(BLACK),
+                a.resistance[0].ohms / a.resistance[1].ohms
+            ));
         }
         eprintln!("{row}");
     }

@@ -22,7 +22,13 @@ pub struct TwoDistance {
 
 /// Distances from one edge by rounds: in round k, every unlabelled cell with two labelled
 /// neighbours (all at most k−1) gets k.
-fn distances(board: &Board, groups: &Groups, empty: &Cells, reach: &[Cells], edge: usize) -> [u16; MAX_CELLS] {
+fn distances(
+    board: &Board,
+    groups: &Groups,
+    empty: &Cells,
+    reach: &[Cells],
+    edge: usize,
+) -> [u16; MAX_CELLS] {
     let mut d = [FAR; MAX_CELLS];
     let mut labelled = Cells::EMPTY;
     let mut open = *empty;

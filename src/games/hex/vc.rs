@@ -69,7 +69,14 @@ pub fn winning_chain(board: &Board, groups: &Groups) -> Option<Cells> {
     }
     let mut visited = vec![false; n];
     let mut steps = 0;
-    dfs(board, groups, Node::Start, Cells::EMPTY, &mut visited, &mut steps)
+    dfs(
+        board,
+        groups,
+        Node::Start,
+        Cells::EMPTY,
+        &mut visited,
+        &mut steps,
+    )
 }
 
 fn dfs(
