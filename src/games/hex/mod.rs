@@ -6,6 +6,7 @@ pub mod board;
 pub mod clock;
 pub mod eval;
 pub mod groups;
+pub mod hsearch;
 pub mod position;
 pub mod resistance;
 pub mod session;

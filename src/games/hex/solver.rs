@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::board::Cells;
+use super::hsearch;
 use super::position::Hex;
 
 /// The result of a solve, for the side to move.
@@ -68,25 +68,23 @@ impl<'a> Solver<'a> {
         self.mid(pos, INF, INF);
         let (phi, delta) = self.numbers(pos);
         if phi == 0 {
-            // A winning move: a child that is proven lost for the opponent, else (a virtual
-            // connection) a carrier cell, which keeps it.
-            let children = self
+            // A winning move: a reply that leaves the opponent lost (a semi connection's key
+            // among them).
+            let mut moves: Vec<usize> = self
                 .table
                 .get(&pos.key())
                 .and_then(|n| n.children.clone())
-                .unwrap_or_default();
-            let m = children
-                .iter()
-                .copied()
-                .find(|&c| {
-                    let mut child = *pos;
-                    child.play_cell(c as usize);
-                    self.numbers(&child).1 == 0
-                })
-                .map(|c| c as usize)
-                .or_else(|| pos.vc_win(pos.to_move()).and_then(|k| k.first()))
-                .or_else(|| pos.board().empty_cells().first());
-            Verdict::Win(m)
+                .unwrap_or_default()
+                .into_iter()
+                .map(usize::from)
+                .collect();
+            moves.extend(pos.ranked_moves().into_iter().map(|(c, _)| c));
+            let m = moves.into_iter().find(|&c| {
+                let mut child = *pos;
+                child.play_cell(c);
+                self.numbers(&child).1 == 0
+            });
+            Verdict::Win(m.or_else(|| pos.board().empty_cells().first()))
         } else if delta == 0 {
             Verdict::Loss
         } else {
@@ -104,16 +102,18 @@ impl<'a> Solver<'a> {
         self.aborted
     }
 
-    /// Decided without trying moves: a finished game or a virtual connection either way.
+    /// Decided without trying moves: a finished game, a full connection for either side, or a
+    /// semi connection for the side to move (it plays the key).
     fn quick(pos: &Hex) -> Option<bool> {
         let me = pos.to_move();
         if let Some(w) = pos.winner() {
             return Some(w == me);
         }
-        if pos.vc_win(me).is_some() {
+        let mine = hsearch::connections(pos.board(), me);
+        if mine.win.is_some() || !mine.semis.is_empty() {
             return Some(true);
         }
-        if pos.vc_win(1 - me).is_some() {
+        if hsearch::connections(pos.board(), 1 - me).win.is_some() {
             return Some(false);
         }
         None
@@ -129,40 +129,27 @@ impl<'a> Solver<'a> {
             Some(false) => (INF, 0),
             None => (1, 1),
         };
-        if phi == 0 || delta == 0 {
-            self.table.insert(
-                pos.key(),
-                Node {
-                    phi,
-                    delta,
-                    children: None,
-                },
-            );
-        }
+        // Unknown positions are kept too: the quick look is the costly part of a node.
+        self.table.insert(
+            pos.key(),
+            Node {
+                phi,
+                delta,
+                children: None,
+            },
+        );
         (phi, delta)
     }
 
     /// The moves worth trying, best first; empty when the must-play region is empty (lost).
+    /// Every opponent semi connection between its edges must be broken: our move has to fall
+    /// inside the carrier (key included) of each.
     fn candidates(pos: &Hex) -> Vec<u16> {
         let me = pos.to_move();
         let ranked = pos.ranked_moves();
         let mut must = pos.board().empty_cells();
-        for &(c, _) in &ranked {
-            let mut threat = *pos;
-            threat.place(1 - me, c);
-            let carrier = if threat.winner() == Some(1 - me) {
-                Some(Cells::EMPTY)
-            } else {
-                threat.vc_win(1 - me)
-            };
-            if let Some(k) = carrier {
-                let mut region = k;
-                region.insert(c);
-                must = must.and(&region);
-                if must.is_empty() {
-                    return Vec::new();
-                }
-            }
+        for carrier in hsearch::connections(pos.board(), 1 - me).semis {
+            must = must.and(&carrier);
         }
         ranked
             .into_iter()
@@ -209,7 +196,11 @@ impl<'a> Solver<'a> {
             for &c in &children {
                 let mut child = *pos;
                 child.play_cell(c as usize);
-                let (cp, cd) = self.numbers(&child);
+                // Children are looked at only when visited: (1, 1) until then.
+                let (cp, cd) = self
+                    .table
+                    .get(&child.key())
+                    .map_or((1, 1), |n| (n.phi, n.delta));
                 phi = phi.min(cd);
                 delta = delta.saturating_add(cp).min(INF);
                 if cd < best_delta {
