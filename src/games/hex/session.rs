@@ -13,7 +13,6 @@ use crate::search::{self, Limits, Report, Tt};
 use super::board::{Board, BLACK, MAX_SIDE, WHITE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
-use super::groups::Groups;
 use super::position::Hex;
 use super::solver::{Solver, Verdict};
 use super::twodistance::FAR;
@@ -207,7 +206,6 @@ impl HexSession {
                     // moves next (now played by the other player).
                     pos.set_to_move(color);
                 }
-                let _ = color;
                 State {
                     pos,
                     moves: st.moves + 1,
@@ -243,27 +241,16 @@ impl HexSession {
         Ok(String::new())
     }
 
-    /// Whether to swap the opponent's first stone: when the position favours the stone's owner.
-    /// Small boards are solved exactly; larger ones are judged by the evaluation.
-    fn should_swap(&self, color: u8, stop: &AtomicBool) -> bool {
+    /// The position to judge for a swap: when `color` may swap the opponent's only stone.
+    fn swap_candidate(&self, color: u8) -> Option<Hex> {
         let st = self.state();
-        let Some((first, _)) = st.swappable else {
-            return false;
-        };
+        let (first, _) = st.swappable?;
         if !self.opts.allow_swap || first == color {
-            return false;
+            return None;
         }
         let mut pos = st.pos;
         pos.set_to_move(color);
-        if pos.board().empty_cells().len() <= SOLVE_EMPTY_MAX {
-            let deadline = Instant::now() + Duration::from_millis(self.clock.default_move_ms / 2);
-            match Solver::new(stop, Some(deadline)).solve(&pos) {
-                Verdict::Loss => return true,
-                Verdict::Win(_) => return false,
-                Verdict::Unknown => {}
-            }
-        }
-        Analysis::new(pos.board()).score(first) > 0
+        Some(pos)
     }
 
     fn limits(&self, color: u8) -> Limits {
@@ -292,9 +279,8 @@ impl HexSession {
             let m = self.player.choose(&pos).map(|m| m as usize);
             return Action::Reply(self.commit(color, m.map(|c| self.board().cell_name(c))));
         }
-        if self.should_swap(color, &ctx.stop) {
-            return Action::Reply(self.commit(color, Some("swap-pieces".into())));
-        }
+        let swap = self.swap_candidate(color);
+        let swap_ms = self.clock.default_move_ms / 2;
         let limits = self.limits(color);
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&ctx.stop);
@@ -302,7 +288,10 @@ impl HexSession {
         let allow_resign = self.opts.allow_resign;
         Action::Background(Box::new(move || {
             let started = Instant::now();
-            let answer = think(&pos, &limits, &tt, &stop, out, allow_resign);
+            let answer = match swap {
+                Some(p) if should_swap(&p, swap_ms, &stop) => "swap-pieces".to_string(),
+                _ => think(&pos, &limits, &tt, &stop, out, allow_resign),
+            };
             let spent = started.elapsed().as_millis() as u64;
             Box::new(move |s: &mut HexSession| {
                 s.clock.spent(color, spent);
@@ -576,8 +565,8 @@ impl HexSession {
 
     /// `vc-build <color>`: HexGui's Hint. Our cells that cannot matter (dead), as `inferior`.
     fn vc_build(&self, cmd: &Command) -> Result<String, String> {
-        let color = Self::color_arg(cmd, "vc-build <color>")?;
-        let _ = Groups::new(self.board(), color);
+        // Dead cells are dead for both colours; the colour is checked but does not change them.
+        Self::color_arg(cmd, "vc-build <color>")?;
         let dead: Vec<String> = self
             .pos()
             .dead_cells()
@@ -603,6 +592,21 @@ impl HexSession {
         ]
         .join("\n")
     }
+}
+
+/// Whether to swap the opponent's only stone (`pos` has us to move): when the position favours
+/// the stone's owner. Small boards are solved exactly (within `ms`); larger ones are judged by
+/// the evaluation.
+fn should_swap(pos: &Hex, ms: u64, stop: &AtomicBool) -> bool {
+    if pos.board().empty_cells().len() <= SOLVE_EMPTY_MAX {
+        let deadline = Instant::now() + Duration::from_millis(ms);
+        match Solver::new(stop, Some(deadline)).solve(pos) {
+            Verdict::Loss => return true,
+            Verdict::Win(_) => return false,
+            Verdict::Unknown => {}
+        }
+    }
+    Analysis::new(pos.board()).score(1 - pos.to_move()) > 0
 }
 
 /// The engine's move for the side to move of `pos`: the solver on small boards, else the
