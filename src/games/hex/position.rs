@@ -138,6 +138,9 @@ thread_local! {
 impl Position for Hex {
     type Move = u16;
 
+    /// A node costs from tens of microseconds (small boards) to milliseconds (19×19).
+    const POLL_NODES: u64 = 8;
+
     fn side_to_move(&self) -> u8 {
         self.to_move
     }

@@ -11,9 +11,7 @@ use super::board::{Board, Edge};
 use super::groups::{Groups, MAX_CELLS, NO_GROUP};
 
 /// Stop when no potential moves by more than this in one sweep.
-const TOLERANCE: f32 = 1e-4;
-/// Over-relaxation factor: 1 is plain Gauss–Seidel; near 2 converges faster on large grids.
-const OMEGA: f32 = 1.6;
+const TOLERANCE: f32 = 3e-4;
 
 pub struct Resistance {
     /// Total resistance between the edges (`f32::INFINITY` when cut off, 0 when connected).
@@ -81,7 +79,11 @@ impl Resistance {
                 v[i] = *x;
             }
         }
-        let max_sweeps = 60 + 12 * board.width().max(board.height());
+        let side = board.width().max(board.height());
+        let max_sweeps = 60 + 12 * side;
+        // The classic optimum for a grid of this side: 2 / (1 + sin(π / (side + 1))); it cuts
+        // the sweeps several times over against plain Gauss–Seidel (ω = 1).
+        let omega = 2.0 / (1.0 + (std::f32::consts::PI / (side as f32 + 1.0)).sin());
         for _ in 0..max_sweeps {
             let mut delta = 0.0f32;
             for i in 0..n {
@@ -98,7 +100,7 @@ impl Resistance {
                     continue;
                 }
                 let target = num / den;
-                let new = v[i] + OMEGA * (target - v[i]);
+                let new = v[i] + omega * (target - v[i]);
                 delta = delta.max((new - v[i]).abs());
                 v[i] = new;
             }
