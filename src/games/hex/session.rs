@@ -286,11 +286,15 @@ impl HexSession {
         let stop = Arc::clone(&ctx.stop);
         let out = self.opts.live_gfx.then(|| ctx.out.clone());
         let allow_resign = self.opts.allow_resign;
+        let allow_swap = self.opts.allow_swap;
         Action::Background(Box::new(move || {
             let started = Instant::now();
             let answer = match swap {
                 Some(p) if should_swap(&p, swap_ms, &stop) => "swap-pieces".to_string(),
-                _ => think(&pos, &limits, &tt, &stop, out, allow_resign),
+                _ => match opening(&pos, allow_swap) {
+                    Some(c) => pos.board().cell_name(c),
+                    None => think(&pos, &limits, &tt, &stop, out, allow_resign),
+                },
             };
             let spent = started.elapsed().as_millis() as u64;
             Box::new(move |s: &mut HexSession| {
@@ -594,9 +598,32 @@ impl HexSession {
     }
 }
 
-/// Whether to swap the opponent's only stone (`pos` has us to move): when the position favours
-/// the stone's owner. Small boards are solved exactly (within `ms`); larger ones are judged by
-/// the evaluation.
+/// The first move on an empty board, where a shallow search only sees the pull of the obtuse
+/// corners on the current: without swap the best-ranked cell (central); with swap an edge cell
+/// away from the obtuse corners (a3), which `swap_by_shape` would not swap either.
+fn opening(pos: &Hex, allow_swap: bool) -> Option<usize> {
+    let b = pos.board();
+    if !b.occupied().is_empty() || b.width() < 4 || b.height() < 4 {
+        return None;
+    }
+    if allow_swap {
+        return Some(b.cell(0, 2));
+    }
+    pos.ranked_moves().first().map(|&(c, _)| c)
+}
+
+/// Hex practice on boards too large to solve: first moves off the edge win, and so do edge
+/// moves next to an obtuse corner; other edge moves are fair game.
+fn swap_by_shape(b: &super::board::Board, cell: usize) -> bool {
+    let (x, y) = b.xy(cell);
+    let (w, h) = (b.width(), b.height());
+    let inner = x > 0 && y > 0 && x + 1 < w && y + 1 < h;
+    let near = |cx: usize, cy: usize| x.abs_diff(cx) <= 1 && y.abs_diff(cy) <= 1;
+    inner || near(w - 1, 0) || near(0, h - 1)
+}
+
+/// Whether to swap the opponent's only stone (`pos` has us to move): small boards are solved
+/// exactly (within `ms`); larger ones follow `swap_by_shape`.
 fn should_swap(pos: &Hex, ms: u64, stop: &AtomicBool) -> bool {
     if pos.board().empty_cells().len() <= SOLVE_EMPTY_MAX {
         let deadline = Instant::now() + Duration::from_millis(ms);
@@ -606,7 +633,10 @@ fn should_swap(pos: &Hex, ms: u64, stop: &AtomicBool) -> bool {
             Verdict::Unknown => {}
         }
     }
-    Analysis::new(pos.board()).score(1 - pos.to_move()) > 0
+    let stones = pos.board().occupied();
+    stones
+        .first()
+        .is_some_and(|c| swap_by_shape(pos.board(), c))
 }
 
 /// The engine's move for the side to move of `pos`: the solver on small boards, else the
