@@ -44,7 +44,7 @@ impl Resistance {
             }
         }
         // Links (node, conductance) per node, and the conductance to each edge.
-        let mut links: Vec<Vec<(u16, f32)>> = vec![Vec::new(); n];
+        let mut pairs: Vec<(u16, u16, f32)> = Vec::with_capacity(n_empty * 8);
         let mut to_edge = vec![[0.0f32; 2]; n];
         let mut fixed: Vec<Option<f32>> = vec![None; n];
         for (gi, g) in groups.list.iter().enumerate() {
@@ -67,12 +67,27 @@ impl Resistance {
                     continue; // the opponent's stone: an open circuit
                 }
                 let g = if (j as usize) < n_empty { 0.5 } else { 1.0 };
-                links[i].push((j, g));
+                pairs.push((i as u16, j, g));
                 if j as usize >= n_empty {
-                    links[j as usize].push((i as u16, g));
+                    pairs.push((j, i as u16, g));
                 }
             }
         }
+        // Links per node in one flat array (compressed rows): `links[start[i]..start[i + 1]]`.
+        let mut start = vec![0usize; n + 1];
+        for &(a, _, _) in &pairs {
+            start[a as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut flat = vec![(0u16, 0.0f32); pairs.len()];
+        for &(a, b, g) in &pairs {
+            flat[fill[a as usize]] = (b, g);
+            fill[a as usize] += 1;
+        }
+        let links = |i: usize| &flat[start[i]..start[i + 1]];
         let mut v = vec![0.5f32; n];
         for (i, f) in fixed.iter().enumerate() {
             if let Some(x) = f {
@@ -92,7 +107,7 @@ impl Resistance {
                 }
                 let mut num = to_edge[i][0];
                 let mut den = to_edge[i][0] + to_edge[i][1];
-                for &(j, g) in &links[i] {
+                for &(j, g) in links(i) {
                     num += g * v[j as usize];
                     den += g;
                 }
@@ -114,14 +129,14 @@ impl Resistance {
             if i < n_empty {
                 current += to_edge[i][0] * (1.0 - v[i]);
             } else if fixed[i] == Some(1.0) {
-                for &(j, g) in &links[i] {
+                for &(j, g) in links(i) {
                     current += g * (1.0 - v[j as usize]);
                 }
             }
         }
         for (i, &c) in cells.iter().enumerate() {
             let mut f = to_edge[i][0] * (1.0 - v[i]).abs() + to_edge[i][1] * v[i].abs();
-            for &(j, g) in &links[i] {
+            for &(j, g) in links(i) {
                 f += g * (v[i] - v[j as usize]).abs();
             }
             flow[c] = f * 0.5;
