@@ -26,6 +26,12 @@ impl Resistance {
         if groups.connected() {
             return Resistance { ohms: 0.0, flow };
         }
+        if !super::vc::can_connect(board, groups.color) {
+            return Resistance {
+                ohms: f32::INFINITY,
+                flow,
+            };
+        }
         // Nodes: empty cells first, then one per own chain.
         let n_cells = board.size();
         let empty = board.empty_cells();

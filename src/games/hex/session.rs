@@ -189,6 +189,12 @@ impl HexSession {
                         }
                     ));
                 };
+                if color == first_color {
+                    return Err(format!(
+                        "illegal move: {lower} is for the second player, not {}",
+                        color_name(color)
+                    ));
+                }
                 let mut pos = st.pos;
                 if lower == "swap-pieces" && self.opts.swap_meaning == SwapMeaning::Hexgui {
                     let (x, y) = pos.board().xy(cell);
