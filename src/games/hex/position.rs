@@ -12,7 +12,7 @@ use crate::search::{Outcome, Position, Score};
 
 /// How many candidate moves an inner node searches (the narrow width of alpha-beta Hex
 /// programs such as Wolve); the rest are pruned.
-pub const DEFAULT_WIDTH: usize = 16;
+pub const DEFAULT_WIDTH: usize = 10;
 
 /// A Zobrist key for a stone, mixed from its colour and cell (no table needed).
 fn stone_key(color: u8, cell: usize) -> u64 {
