@@ -4,7 +4,7 @@
 use super::board::{BLACK, WHITE};
 use super::position::Hex;
 
-pub const DEFAULT_DEPTH: u32 = 4;
+pub const DEFAULT_DEPTH: u32 = 5;
 
 pub fn positions() -> Vec<Hex> {
     let games: [(usize, &[&str]); 5] = [
