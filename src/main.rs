@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use sente::bench::{self, BenchArgs};
+use sente::games::hex::{self, HexOptions, HexSession};
 use sente::games::nim::{self, NimSession};
 use sente::player::PlayerKind;
 use sente::protocol::{gtp, input, output::Output};
@@ -35,7 +36,23 @@ struct EngineOpts {
 #[derive(Subcommand)]
 enum Command {
     /// Hex over GTP.
-    Hex,
+    Hex {
+        /// Time per move in ms when the GUI sends no clock (default 3000).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Allow the swap rule from the start (also `param_game allow_swap 1`).
+        #[arg(long)]
+        allow_swap: bool,
+        /// What `swap-pieces` means: HexGui 0.10's mirror (default) or Benzene's swap of sides.
+        #[arg(long, value_enum, default_value_t = hex::SwapMeaning::Hexgui)]
+        swap_meaning: hex::SwapMeaning,
+        /// Write live `gogui-gfx:` blocks while thinking (HexGui shows them).
+        #[arg(long)]
+        live_gfx: bool,
+        /// Resign positions the solver proves lost.
+        #[arg(long)]
+        allow_resign: bool,
+    },
     /// Renju over the Gomocup protocol.
     Renju,
     /// Gomoku (freestyle and other rule sets) over the Gomocup protocol.
@@ -112,6 +129,12 @@ fn main() -> ExitCode {
                 hash_mb: hash,
             };
             match game.as_str() {
+                "hex" => {
+                    let totals =
+                        bench::run(&hex::bench::positions(), hex::bench::DEFAULT_DEPTH, &args);
+                    println!("{}", totals.line("hex", args.threads));
+                    ExitCode::SUCCESS
+                }
                 "nim" => {
                     let totals =
                         bench::run(&nim::bench::positions(), nim::bench::DEFAULT_DEPTH, &args);
@@ -120,13 +143,38 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 other => {
-                    eprintln!("sente: no benchmark for {other:?} yet (available: nim)");
+                    eprintln!("sente: no benchmark for {other:?} yet (available: hex, nim)");
                     ExitCode::from(2)
                 }
             }
         }
         Command::Match(cmd) => sente::arena::main(*cmd, cli.opts.seed),
-        Command::Hex | Command::Renju | Command::Gomoku | Command::Kalah => {
+        Command::Hex {
+            movetime,
+            allow_swap,
+            swap_meaning,
+            live_gfx,
+            allow_resign,
+        } => {
+            let opts = HexOptions {
+                threads,
+                hash_mb: hash,
+                player: cli.opts.player,
+                seed: cli.opts.seed,
+                movetime_ms: movetime,
+                allow_swap,
+                swap_meaning,
+                live_gfx,
+                allow_resign,
+            };
+            gtp::run(
+                HexSession::new(opts),
+                input::stdin_reader(),
+                Output::stdout(),
+            );
+            ExitCode::SUCCESS
+        }
+        Command::Renju | Command::Gomoku | Command::Kalah => {
             eprintln!("sente: this game is not implemented yet");
             ExitCode::from(2)
         }

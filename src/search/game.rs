@@ -49,6 +49,11 @@ impl Outcome {
 pub trait Position: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Send + Sync + Debug + 'static;
 
+    /// How often (in nodes) a search thread publishes its node count and looks at the clock and
+    /// the stop flag. Games with costly nodes (Hex evaluates a resistor network per node) lower
+    /// it so that time limits and `# interrupt` are honoured within milliseconds.
+    const POLL_NODES: u64 = 1024;
+
     /// Which side moves now (0 or 1). After a move the same side may move again (Kalah's extra
     /// turn); the search then does not negate the child's score.
     fn side_to_move(&self) -> u8;

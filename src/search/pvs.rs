@@ -14,9 +14,6 @@ use super::tt::{Bound, Tt};
 /// Deepest ply the search will reach; also bounds the killer table.
 pub const MAX_PLY: usize = 128;
 
-/// How often (in nodes) a thread publishes its node count and looks at the clock and stop flag.
-const POLL_INTERVAL: u64 = 1024;
-
 /// A completed iteration, as reported by one thread.
 #[derive(Clone, Debug)]
 pub struct Iteration<M> {
@@ -241,7 +238,7 @@ impl<'a, P: Position> Worker<'a, P> {
     ) -> Score {
         self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= POLL_INTERVAL && self.check_stop() {
+        if self.unflushed >= P::POLL_NODES && self.check_stop() {
             return 0;
         }
         if self.shared.halted() {

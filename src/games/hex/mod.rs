@@ -1,0 +1,22 @@
+//! Hex over GTP: bitset board, two-distance and resistance evaluation, simple virtual
+//! connections, a solver for small boards, and the session HexGui and tournament tools talk to.
+
+pub mod bench;
+pub mod board;
+pub mod clock;
+pub mod eval;
+pub mod groups;
+pub mod hsearch;
+pub mod position;
+pub mod resistance;
+pub mod session;
+pub mod solver;
+pub mod twodistance;
+pub mod vc;
+
+pub use board::{Board, BLACK, WHITE};
+pub use position::Hex;
+pub use session::{HexOptions, HexSession, SwapMeaning};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,863 @@
+//! Hex over GTP, as HexGui (0.9, 0.10), Benzene's tournament scripts and GTP tools speak it.
+//! Every command is documented in the README; the behaviour follows HexGui where sources differ.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::player::{PlayerKind, Reference};
+use crate::protocol::gtp::{arg, expect_args, Action, Command, Context, Session};
+use crate::protocol::output::Output;
+use crate::search::{self, Limits, Report, Tt};
+
+use super::board::{Board, BLACK, MAX_SIDE, WHITE};
+use super::clock::{Clock, Settings};
+use super::eval::Analysis;
+use super::position::Hex;
+use super::solver::{Solver, Verdict};
+use super::twodistance::FAR;
+
+/// What `swap-pieces` means (the two meanings in use; `swap-sides` is always the second).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SwapMeaning {
+    /// HexGui 0.10 and SGF: the first stone is mirrored (x,y)→(y,x) and recoloured; Black moves.
+    Hexgui,
+    /// Benzene and HexGui 0.9: the stone stays and the players exchange colours.
+    Benzene,
+}
+
+/// Boards with at most this many empty cells are handed to the exact solver first.
+const SOLVE_EMPTY_MAX: usize = 30;
+/// Analysis commands that search (`hex-pv`) get this long unless the per-move time is shorter.
+const ANALYZE_MS: u64 = 2000;
+/// Default time limit of `dfpn-solve-state`, in seconds (`param_dfpn timelimit`).
+const SOLVE_SECONDS: u64 = 30;
+
+/// Everything the command line can set.
+#[derive(Clone, Debug)]
+pub struct HexOptions {
+    pub threads: usize,
+    pub hash_mb: usize,
+    pub player: PlayerKind,
+    pub seed: Option<u64>,
+    pub movetime_ms: Option<u64>,
+    pub allow_swap: bool,
+    pub swap_meaning: SwapMeaning,
+    pub live_gfx: bool,
+    pub allow_resign: bool,
+}
+
+impl Default for HexOptions {
+    fn default() -> Self {
+        HexOptions {
+            threads: 1,
+            hash_mb: 64,
+            player: PlayerKind::Engine,
+            seed: None,
+            movetime_ms: None,
+            allow_swap: false,
+            swap_meaning: SwapMeaning::Hexgui,
+            live_gfx: false,
+            allow_resign: false,
+        }
+    }
+}
+
+/// One point of the game, kept for `undo`.
+#[derive(Clone, Copy)]
+struct State {
+    pos: Hex,
+    /// Moves played since the board was cleared (a swap counts).
+    moves: u16,
+    /// Where the only stone was placed, while a swap is still possible.
+    swappable: Option<(u8, usize)>,
+}
+
+pub struct HexSession {
+    history: Vec<State>,
+    tt: Arc<Tt>,
+    opts: HexOptions,
+    clock: Clock,
+    player: Reference,
+    use_guifx: bool,
+    solve_seconds: u64,
+}
+
+fn parse_color(s: &str) -> Result<u8, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(BLACK),
+        "w" | "white" => Ok(WHITE),
+        _ => Err(format!("invalid color: {s} (b, w, black or white)")),
+    }
+}
+
+fn color_name(c: u8) -> &'static str {
+    if c == BLACK {
+        "black"
+    } else {
+        "white"
+    }
+}
+
+fn parse_bool(s: &str) -> Result<bool, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "1" | "true" | "on" => Ok(true),
+        "0" | "false" | "off" => Ok(false),
+        _ => Err(format!("invalid boolean: {s} (0 or 1)")),
+    }
+}
+
+/// Seconds as GTP sends them (integers, but a fraction does no harm).
+fn parse_seconds(s: &str, what: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| format!("invalid {what}: {s}"))
+}
+
+impl HexSession {
+    pub fn new(opts: HexOptions) -> HexSession {
+        let clock = Clock::new(opts.movetime_ms.unwrap_or(super::clock::DEFAULT_MOVE_MS));
+        HexSession {
+            history: vec![State {
+                pos: Hex::new(11, 11).expect("11x11 is a valid size"),
+                moves: 0,
+                swappable: None,
+            }],
+            tt: Arc::new(Tt::new(opts.hash_mb)),
+            player: Reference::new(opts.player, opts.seed),
+            opts,
+            clock,
+            use_guifx: false,
+            solve_seconds: SOLVE_SECONDS,
+        }
+    }
+
+    fn state(&self) -> &State {
+        self.history.last().expect("history is never empty")
+    }
+    fn pos(&self) -> &Hex {
+        &self.state().pos
+    }
+    fn board(&self) -> &Board {
+        self.pos().board()
+    }
+
+    fn new_game(&mut self, w: usize, h: usize) {
+        self.history = vec![State {
+            pos: Hex::new(w, h).expect("size checked"),
+            moves: 0,
+            swappable: None,
+        }];
+        self.tt.clear();
+    }
+
+    fn boardsize(&mut self, cmd: &Command) -> Result<String, String> {
+        if cmd.args.is_empty() || cmd.args.len() > 2 {
+            return Err("usage: boardsize <width> [<height>]".into());
+        }
+        let w: usize = arg(cmd, 0, "board width")?;
+        let h: usize = if cmd.args.len() == 2 {
+            arg(cmd, 1, "board height")?
+        } else {
+            w
+        };
+        if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
+            return Err(format!(
+                "unacceptable size: {w}x{h} (1 to {MAX_SIDE} each way)"
+            ));
+        }
+        self.new_game(w, h);
+        Ok(String::new())
+    }
+
+    /// Applies a move for `color` after checking it; the state is unchanged on error.
+    fn apply(&mut self, color: u8, mv: &str) -> Result<(), String> {
+        let st = *self.state();
+        let lower = mv.to_ascii_lowercase();
+        let next = match lower.as_str() {
+            "resign" => return Ok(()),
+            "swap-pieces" | "swap-sides" => {
+                let Some((first_color, cell)) = st.swappable.filter(|_| self.opts.allow_swap)
+                else {
+                    return Err(format!(
+                        "illegal move: {lower} {}",
+                        if self.opts.allow_swap {
+                            "is only legal as the second move"
+                        } else {
+                            "is not allowed (param_game allow_swap 1 enables it)"
+                        }
+                    ));
+                };
+                if color == first_color {
+                    return Err(format!(
+                        "illegal move: {lower} is for the second player, not {}",
+                        color_name(color)
+                    ));
+                }
+                let mut pos = st.pos;
+                if lower == "swap-pieces" && self.opts.swap_meaning == SwapMeaning::Hexgui {
+                    let (x, y) = pos.board().xy(cell);
+                    if x >= pos.board().height() || y >= pos.board().width() {
+                        return Err(
+                            "illegal move: swap-pieces mirrors the stone off this board".into()
+                        );
+                    }
+                    let mirror = pos.board().cell(y, x);
+                    pos.remove(cell);
+                    pos.place(1 - first_color, mirror);
+                    pos.set_to_move(first_color);
+                } else {
+                    // The players exchange colours; the board stays and the swapper's colour
+                    // moves next (now played by the other player).
+                    pos.set_to_move(color);
+                }
+                State {
+                    pos,
+                    moves: st.moves + 1,
+                    swappable: None,
+                }
+            }
+            _ => {
+                let cell = self
+                    .board()
+                    .parse_cell(&lower)
+                    .ok_or_else(|| format!("illegal move: {mv} is not a cell of this board"))?;
+                if self.board().color_at(cell).is_some() {
+                    return Err(format!("illegal move: {lower} is occupied"));
+                }
+                let mut pos = st.pos;
+                pos.place(color, cell);
+                let stones = pos.board().occupied().len();
+                State {
+                    pos,
+                    moves: st.moves + 1,
+                    swappable: (st.moves == 0 && stones == 1).then_some((color, cell)),
+                }
+            }
+        };
+        self.history.push(next);
+        Ok(())
+    }
+
+    fn play(&mut self, cmd: &Command) -> Result<String, String> {
+        expect_args(cmd, 2, "play <color> <move>")?;
+        let color = parse_color(&cmd.args[0])?;
+        self.apply(color, &cmd.args[1])?;
+        Ok(String::new())
+    }
+
+    /// The position to judge for a swap: when `color` may swap the opponent's only stone.
+    fn swap_candidate(&self, color: u8) -> Option<Hex> {
+        let st = self.state();
+        let (first, _) = st.swappable?;
+        if !self.opts.allow_swap || first == color {
+            return None;
+        }
+        let mut pos = st.pos;
+        pos.set_to_move(color);
+        Some(pos)
+    }
+
+    fn limits(&self, color: u8) -> Limits {
+        let empties = self.board().empty_cells().len() as u32;
+        Limits {
+            time: self.clock.control(color),
+            moves_left: (empties / 4).clamp(8, 40),
+            threads: self.opts.threads,
+            ..Limits::default()
+        }
+    }
+
+    fn genmove(&mut self, cmd: &Command, ctx: &Context) -> Action<Self> {
+        let color =
+            match expect_args(cmd, 1, "genmove <color>").and_then(|_| parse_color(&cmd.args[0])) {
+                Ok(c) => c,
+                Err(e) => return Action::Reply(Err(e)),
+            };
+        // Benzene's tournament script ends a game only on `resign`.
+        if self.pos().winner().is_some() {
+            return Action::Reply(Ok("resign".into()));
+        }
+        let mut pos = *self.pos();
+        pos.set_to_move(color);
+        if self.opts.player != PlayerKind::Engine {
+            let m = self.player.choose(&pos).map(|m| m as usize);
+            return Action::Reply(self.commit(color, m.map(|c| self.board().cell_name(c))));
+        }
+        let swap = self.swap_candidate(color);
+        let swap_ms = self.clock.default_move_ms / 2;
+        let limits = self.limits(color);
+        let tt = Arc::clone(&self.tt);
+        let stop = Arc::clone(&ctx.stop);
+        let out = self.opts.live_gfx.then(|| ctx.out.clone());
+        let allow_resign = self.opts.allow_resign;
+        let allow_swap = self.opts.allow_swap;
+        Action::Background(Box::new(move || {
+            let started = Instant::now();
+            let answer = match swap {
+                Some(p) if should_swap(&p, swap_ms, &stop) => "swap-pieces".to_string(),
+                _ => match opening(&pos, allow_swap) {
+                    Some(c) => pos.board().cell_name(c),
+                    None => think(&pos, &limits, &tt, &stop, out, allow_resign),
+                },
+            };
+            let spent = started.elapsed().as_millis() as u64;
+            Box::new(move |s: &mut HexSession| {
+                s.clock.spent(color, spent);
+                s.commit(color, Some(answer))
+            })
+        }))
+    }
+
+    /// Plays the engine's answer on our own board (HexGui does not send it back).
+    fn commit(&mut self, color: u8, answer: Option<String>) -> Result<String, String> {
+        let answer = answer.unwrap_or_else(|| "resign".into());
+        if answer != "resign" {
+            self.apply(color, &answer)?;
+        }
+        Ok(answer)
+    }
+
+    fn showboard(&self) -> String {
+        let pos = self.pos();
+        let status = match pos.winner() {
+            Some(w) => format!("{} has won", color_name(w)),
+            None => format!("{} to move", color_name(pos.to_move())),
+        };
+        format!(
+            "\n{}x{}, {status}, {} moves\n{}",
+            self.board().width(),
+            self.board().height(),
+            self.state().moves,
+            self.board()
+        )
+    }
+
+    fn time_settings(&mut self, cmd: &Command) -> Result<String, String> {
+        expect_args(cmd, 3, "time_settings <main> <byoyomi> <stones>")?;
+        let main = parse_seconds(&cmd.args[0], "main time")?;
+        let byo = parse_seconds(&cmd.args[1], "byo-yomi time")?;
+        let stones: u32 = arg(cmd, 2, "byo-yomi stones")?;
+        if main < 0.0 || byo < 0.0 {
+            return Err("times cannot be negative".into());
+        }
+        self.clock.set(Settings {
+            main_ms: (main * 1000.0) as u64,
+            byoyomi_ms: (byo * 1000.0) as u64,
+            stones,
+        });
+        Ok(String::new())
+    }
+
+    fn time_left(&mut self, cmd: &Command) -> Result<String, String> {
+        expect_args(cmd, 3, "time_left <color> <seconds> <stones>")?;
+        let color = parse_color(&cmd.args[0])?;
+        let secs = parse_seconds(&cmd.args[1], "time")?;
+        let stones: u32 = arg(cmd, 2, "stones")?;
+        self.clock.left(color, (secs * 1000.0) as i64, stones);
+        Ok(String::new())
+    }
+
+    fn param_game(&mut self, cmd: &Command) -> Result<String, String> {
+        match cmd.args.as_slice() {
+            [] => Ok(format!(
+                "[bool] allow_swap {}\n[list/hexgui/benzene] swap_meaning {}\n[bool] allow_resign {}\n[bool] live_gfx {}\n[string] max_time {}",
+                self.opts.allow_swap as u8,
+                match self.opts.swap_meaning {
+                    SwapMeaning::Hexgui => "hexgui",
+                    SwapMeaning::Benzene => "benzene",
+                },
+                self.opts.allow_resign as u8,
+                self.opts.live_gfx as u8,
+                self.clock.default_move_ms as f64 / 1000.0
+            )),
+            [name, value] => {
+                match name.as_str() {
+                    "allow_swap" => self.opts.allow_swap = parse_bool(value)?,
+                    "allow_resign" => self.opts.allow_resign = parse_bool(value)?,
+                    "live_gfx" => self.opts.live_gfx = parse_bool(value)?,
+                    "swap_meaning" => {
+                        self.opts.swap_meaning = match value.to_ascii_lowercase().as_str() {
+                            "hexgui" => SwapMeaning::Hexgui,
+                            "benzene" => SwapMeaning::Benzene,
+                            _ => return Err(format!("invalid swap_meaning: {value} (hexgui or benzene)")),
+                        }
+                    }
+                    "max_time" => {
+                        let s = parse_seconds(value, "max_time")?;
+                        if s <= 0.0 {
+                            return Err("max_time must be positive".into());
+                        }
+                        self.clock.default_move_ms = (s * 1000.0) as u64;
+                    }
+                    other => return Err(format!("unknown parameter: {other}")),
+                }
+                Ok(String::new())
+            }
+            _ => Err("usage: param_game [<name> <value>]".into()),
+        }
+    }
+
+    fn param_dfpn(&mut self, cmd: &Command) -> Result<String, String> {
+        match cmd.args.as_slice() {
+            [] => Ok(format!(
+                "[bool] use_guifx {}\n[string] timelimit {}",
+                self.use_guifx as u8, self.solve_seconds
+            )),
+            [name, value] => {
+                match name.as_str() {
+                    "use_guifx" => self.use_guifx = parse_bool(value)?,
+                    "timelimit" => {
+                        self.solve_seconds = value
+                            .parse::<u64>()
+                            .ok()
+                            .filter(|&s| s > 0)
+                            .ok_or_else(|| format!("invalid timelimit: {value}"))?
+                    }
+                    other => return Err(format!("unknown parameter: {other}")),
+                }
+                Ok(String::new())
+            }
+            _ => Err("usage: param_dfpn [<name> <value>]".into()),
+        }
+    }
+
+    /// `dfpn-solve-state <color>`: the winner with `color` to move, or an error if unsolved.
+    fn solve_state(&self, cmd: &Command, ctx: &Context) -> Action<Self> {
+        let color = match expect_args(cmd, 1, "dfpn-solve-state <color>")
+            .and_then(|_| parse_color(&cmd.args[0]))
+        {
+            Ok(c) => c,
+            Err(e) => return Action::Reply(Err(e)),
+        };
+        let mut pos = *self.pos();
+        pos.set_to_move(color);
+        let stop = Arc::clone(&ctx.stop);
+        let secs = self.solve_seconds;
+        Action::Background(Box::new(move || {
+            let started = Instant::now();
+            let mut solver = Solver::new(&stop, Some(started + Duration::from_secs(secs)));
+            let v = solver.solve(&pos);
+            let nodes = solver.nodes;
+            log::info!(
+                "dfpn-solve-state: {v:?}, {nodes} nodes, {:?}",
+                started.elapsed()
+            );
+            let reply = match v {
+                Verdict::Win(_) => Ok(color_name(color).to_string()),
+                Verdict::Loss => Ok(color_name(1 - color).to_string()),
+                Verdict::Unknown => Err(format!("unknown: not solved in {secs} s ({nodes} nodes)")),
+            };
+            Box::new(move |_: &mut HexSession| reply)
+        }))
+    }
+
+    fn color_arg(cmd: &Command, usage: &str) -> Result<u8, String> {
+        match cmd.args.as_slice() {
+            [c] => parse_color(c),
+            _ => Err(format!("usage: {usage}")),
+        }
+    }
+
+    /// `hex-twodistance <color>`: each cell's two-distance potential for `color` as a map
+    /// (1 on the cells of least potential, falling towards 0).
+    fn twodistance_map(&self, cmd: &Command) -> Result<String, String> {
+        let color = Self::color_arg(cmd, "hex-twodistance <color>")?;
+        let a = Analysis::new(self.board());
+        let td = &a.distance[color as usize];
+        let mut s = String::from("INFLUENCE");
+        for c in self.board().empty_cells().iter() {
+            if td.potential[c] < FAR {
+                let v = (td.best.max(1) as f32 / td.potential[c].max(1) as f32).clamp(0.0, 1.0);
+                s.push_str(&format!(" {} {:.2}", self.board().cell_name(c), v));
+            }
+        }
+        let d = |i: usize| {
+            let t = &a.distance[i];
+            if t.best >= FAR {
+                "cut off".to_string()
+            } else {
+                format!("{} ({} cells)", t.best, t.mobility)
+            }
+        };
+        s.push_str(&format!(" TEXT two-distance black {} white {}", d(0), d(1)));
+        Ok(s)
+    }
+
+    /// `hex-resistance <color>`: the current through each cell of `color`'s network.
+    fn resistance_map(&self, cmd: &Command) -> Result<String, String> {
+        let color = Self::color_arg(cmd, "hex-resistance <color>")?;
+        let a = Analysis::new(self.board());
+        let r = &a.resistance[color as usize];
+        let empty = self.board().empty_cells();
+        let max = empty.iter().map(|c| r.flow[c]).fold(1e-6f32, f32::max);
+        let mut s = String::from("INFLUENCE");
+        for c in empty.iter() {
+            let v = (r.flow[c] / max).clamp(0.0, 1.0);
+            if v >= 0.005 {
+                s.push_str(&format!(" {} {:.2}", self.board().cell_name(c), v));
+            }
+        }
+        let ohms = |i: usize| {
+            let o = a.resistance[i].ohms;
+            if o.is_finite() {
+                format!("{o:.2}")
+            } else {
+                "inf".into()
+            }
+        };
+        s.push_str(&format!(
+            " TEXT resistance black {} white {} eval {} {:+}",
+            ohms(0),
+            ohms(1),
+            color_name(color),
+            a.score(color)
+        ));
+        Ok(s)
+    }
+
+    /// `hex-scores <color>`: the candidate moves with their ordering values (`pspairs`).
+    fn scores(&self, cmd: &Command) -> Result<String, String> {
+        let color = Self::color_arg(cmd, "hex-scores <color>")?;
+        let mut pos = *self.pos();
+        pos.set_to_move(color);
+        if pos.winner().is_some() {
+            return Ok(String::new());
+        }
+        let pairs: Vec<String> = pos
+            .ranked_moves()
+            .iter()
+            .take(super::position::DEFAULT_WIDTH)
+            .map(|&(c, v)| format!("{} {:.2}", self.board().cell_name(c), v))
+            .collect();
+        Ok(pairs.join(" "))
+    }
+
+    /// `hex-eval <color>`: the static evaluation and its parts.
+    fn eval_text(&self, cmd: &Command) -> Result<String, String> {
+        let color = Self::color_arg(cmd, "hex-eval <color>")?;
+        let a = Analysis::new(self.board());
+        Ok(format!(
+            "{} {:+} (resistance black {:.2} white {:.2}; two-distance black {} white {})",
+            color_name(color),
+            a.score(color),
+            a.resistance[0].ohms,
+            a.resistance[1].ohms,
+            a.distance[0].best,
+            a.distance[1].best
+        ))
+    }
+
+    /// `hex-pv <color>`: a short search; its principal variation (`var`).
+    fn pv(&self, cmd: &Command, ctx: &Context) -> Action<Self> {
+        let color = match Self::color_arg(cmd, "hex-pv <color>") {
+            Ok(c) => c,
+            Err(e) => return Action::Reply(Err(e)),
+        };
+        let mut pos = *self.pos();
+        pos.set_to_move(color);
+        let limits = Limits {
+            time: search::TimeControl::per_move(ANALYZE_MS.min(self.clock.default_move_ms)),
+            threads: self.opts.threads,
+            ..Limits::default()
+        };
+        let tt = Arc::clone(&self.tt);
+        let stop = Arc::clone(&ctx.stop);
+        let board = *self.board();
+        Action::Background(Box::new(move || {
+            let r = search::search(&pos, &limits, &tt, &stop, &mut |_| {});
+            let text: Vec<String> = r.pv.iter().map(|&m| board.cell_name(m as usize)).collect();
+            let text = text.join(" ");
+            Box::new(move |_: &mut HexSession| Ok(text))
+        }))
+    }
+
+    /// `vc-build <color>`: HexGui's Hint. Our cells that cannot matter (dead), as `inferior`.
+    fn vc_build(&self, cmd: &Command) -> Result<String, String> {
+        // Dead cells are dead for both colours; the colour is checked but does not change them.
+        Self::color_arg(cmd, "vc-build <color>")?;
+        let dead: Vec<String> = self
+            .pos()
+            .dead_cells()
+            .iter()
+            .map(|c| format!("{} d", self.board().cell_name(c)))
+            .collect();
+        Ok(dead.join(" "))
+    }
+
+    fn analyze_commands() -> String {
+        [
+            "gfx/Two-distance map/hex-twodistance %m",
+            "gfx/Resistance map/hex-resistance %m",
+            "var/Principal variation/hex-pv %m",
+            "pspairs/Move scores/hex-scores %m",
+            "string/Evaluation/hex-eval %m",
+            "inferior/Dead cells/vc-build %m",
+            "string/Solve/dfpn-solve-state %m",
+            "param/Game parameters/param_game",
+            "param/Solver parameters/param_dfpn",
+            "string/Final score/final_score",
+            "string/Show board/showboard",
+        ]
+        .join("\n")
+    }
+}
+
+/// The first move on an empty board, where a shallow search only sees the pull of the obtuse
+/// corners on the current: without swap the best-ranked cell (central); with swap an edge cell
+/// away from the obtuse corners (a3), which `swap_by_shape` would not swap either.
+fn opening(pos: &Hex, allow_swap: bool) -> Option<usize> {
+    let b = pos.board();
+    if !b.occupied().is_empty() || b.width() < 4 || b.height() < 4 {
+        return None;
+    }
+    if allow_swap {
+        return Some(b.cell(0, 2));
+    }
+    pos.ranked_moves().first().map(|&(c, _)| c)
+}
+
+/// Hex practice on boards too large to solve: first moves off the edge win, and so do edge
+/// moves next to an obtuse corner; other edge moves are fair game.
+fn swap_by_shape(b: &super::board::Board, cell: usize) -> bool {
+    let (x, y) = b.xy(cell);
+    let (w, h) = (b.width(), b.height());
+    let inner = x > 0 && y > 0 && x + 1 < w && y + 1 < h;
+    let near = |cx: usize, cy: usize| x.abs_diff(cx) <= 1 && y.abs_diff(cy) <= 1;
+    inner || near(w - 1, 0) || near(0, h - 1)
+}
+
+/// Whether to swap the opponent's only stone (`pos` has us to move): small boards are solved
+/// exactly (within `ms`); larger ones follow `swap_by_shape`.
+fn should_swap(pos: &Hex, ms: u64, stop: &AtomicBool) -> bool {
+    if pos.board().empty_cells().len() <= SOLVE_EMPTY_MAX {
+        let deadline = Instant::now() + Duration::from_millis(ms);
+        match Solver::new(stop, Some(deadline)).solve(pos) {
+            Verdict::Loss => return true,
+            Verdict::Win(_) => return false,
+            Verdict::Unknown => {}
+        }
+    }
+    let stones = pos.board().occupied();
+    stones
+        .first()
+        .is_some_and(|c| swap_by_shape(pos.board(), c))
+}
+
+/// The engine's move for the side to move of `pos`: the solver on small boards, else the
+/// search. Writes live `gogui-gfx:` blocks to `out` when given.
+fn think(
+    pos: &Hex,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    out: Option<Output>,
+    allow_resign: bool,
+) -> String {
+    let board = *pos.board();
+    let name = |m: u16| board.cell_name(m as usize);
+    let started = Instant::now();
+    let budget = limits.time.budget(limits.moves_left, limits.overhead_ms);
+    if board.empty_cells().len() <= SOLVE_EMPTY_MAX {
+        let share = budget.map(|b| b.soft / 2);
+        let deadline = share.map(|s| started + s);
+        match Solver::new(stop, deadline).solve(pos) {
+            Verdict::Win(Some(c)) => return board.cell_name(c),
+            Verdict::Loss if allow_resign => return "resign".into(),
+            _ => {}
+        }
+    }
+    let mut limits = *limits;
+    if let Some(b) = budget {
+        // What the solver used comes off this move's time.
+        let used = started.elapsed().as_millis() as u64;
+        limits.time = search::TimeControl::per_move(
+            (b.hard.as_millis() as u64)
+                .saturating_sub(used)
+                .max(limits.overhead_ms + 10),
+        );
+        limits.moves_left = 1;
+    }
+    let to_move = pos.to_move();
+    let mut live = |r: &Report<u16>| {
+        if let Some(out) = &out {
+            let mut color = to_move;
+            let mut var = String::new();
+            for &m in &r.pv {
+                var.push_str(&format!(
+                    " {} {}",
+                    if color == BLACK { "B" } else { "W" },
+                    name(m)
+                ));
+                color = 1 - color;
+            }
+            out.write_raw(&format!(
+                "gogui-gfx:\nab VAR{var} TEXT depth {} score {} nodes {} time {:.1}s\n\n",
+                r.depth,
+                r.score,
+                r.nodes,
+                r.elapsed.as_secs_f64()
+            ));
+        }
+    };
+    let r = search::search(pos, &limits, tt, stop, &mut live);
+    log::info!(
+        "genmove: best {:?} score {} depth {} nodes {} nps {}",
+        r.best.map(name),
+        r.score,
+        r.depth,
+        r.nodes,
+        r.nps()
+    );
+    if allow_resign && r.proven() && r.score < 0 {
+        // The search's proofs rest on pruned move lists: confirm with the solver if small.
+        if board.empty_cells().len() <= SOLVE_EMPTY_MAX
+            && Solver::new(stop, Some(Instant::now() + Duration::from_millis(200))).solve(pos)
+                == Verdict::Loss
+        {
+            return "resign".into();
+        }
+    }
+    match r.best {
+        Some(m) => name(m),
+        None => board
+            .empty_cells()
+            .first()
+            .map(|c| board.cell_name(c))
+            .unwrap_or_else(|| "resign".into()),
+    }
+}
+
+impl Session for HexSession {
+    fn commands(&self) -> Vec<&'static str> {
+        vec![
+            "boardsize",
+            "clear_board",
+            "play",
+            "genmove",
+            "undo",
+            "showboard",
+            "final_score",
+            "time_settings",
+            "time_left",
+            "param_game",
+            "param_dfpn",
+            "dfpn-solve-state",
+            "vc-build",
+            "hexgui-analyze_commands",
+            "gogui-analyze_commands",
+            "hex-twodistance",
+            "hex-resistance",
+            "hex-scores",
+            "hex-eval",
+            "hex-pv",
+        ]
+    }
+
+    fn execute(&mut self, cmd: &Command, ctx: &Context) -> Action<Self> {
+        let reply = match cmd.name.as_str() {
+            "boardsize" => self.boardsize(cmd),
+            "clear_board" => expect_args(cmd, 0, "clear_board").map(|_| {
+                let (w, h) = (self.board().width(), self.board().height());
+                self.new_game(w, h);
+                String::new()
+            }),
+            "play" => self.play(cmd),
+            "genmove" => return self.genmove(cmd, ctx),
+            "undo" => expect_args(cmd, 0, "undo").and_then(|_| {
+                if self.history.len() > 1 {
+                    self.history.pop();
+                    Ok(String::new())
+                } else {
+                    Err("cannot undo: no move played".into())
+                }
+            }),
+            "showboard" => expect_args(cmd, 0, "showboard").map(|_| self.showboard()),
+            "final_score" => {
+                expect_args(cmd, 0, "final_score").and_then(|_| match self.pos().winner() {
+                    Some(BLACK) => Ok("B+".into()),
+                    Some(_) => Ok("W+".into()),
+                    None => Err("game not over: nobody has won yet".into()),
+                })
+            }
+            "time_settings" => self.time_settings(cmd),
+            "time_left" => self.time_left(cmd),
+            "param_game" => self.param_game(cmd),
+            "param_dfpn" => self.param_dfpn(cmd),
+            "dfpn-solve-state" => return self.solve_state(cmd, ctx),
+            "vc-build" => self.vc_build(cmd),
+            "hexgui-analyze_commands" | "gogui-analyze_commands" => {
+                expect_args(cmd, 0, &cmd.name).map(|_| Self::analyze_commands())
+            }
+            "hex-twodistance" => self.twodistance_map(cmd),
+            "hex-resistance" => self.resistance_map(cmd),
+            "hex-scores" => self.scores(cmd),
+            "hex-eval" => self.eval_text(cmd),
+            "hex-pv" => return self.pv(cmd, ctx),
+            other => Err(format!("unknown command: {other}")),
+        };
+        Action::Reply(reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::output::Captured;
+    use crate::search::TimeControl;
+
+    #[test]
+    fn live_output_is_gogui_gfx_blocks_each_ended_by_one_empty_line() {
+        let captured = Captured::default();
+        let out = Output::new(Box::new(captured.clone()));
+        let mut pos = Hex::new(9, 9).unwrap();
+        pos.place(BLACK, pos.board().parse_cell("e5").unwrap());
+        let limits = Limits {
+            time: TimeControl::per_move(400),
+            ..Limits::default()
+        };
+        let tt = Tt::new(4);
+        let stop = AtomicBool::new(false);
+        let mv = think(&pos, &limits, &tt, &stop, Some(out), false);
+        assert!(pos.board().parse_cell(&mv).is_some(), "{mv}");
+        let text = captured.text();
+        let blocks: Vec<&str> = text.split_terminator("\n\n").collect();
+        assert!(!blocks.is_empty());
+        for b in blocks {
+            let lines: Vec<&str> = b.lines().collect();
+            assert_eq!(lines.len(), 2, "{b:?}");
+            assert_eq!(lines[0], "gogui-gfx:");
+            assert!(lines[1].starts_with("ab VAR W "), "{b:?}");
+            assert!(lines[1].contains(" TEXT depth "), "{b:?}");
+        }
+    }
+
+    #[test]
+    fn the_clock_counts_our_time_down_and_refills_byoyomi() {
+        let mut c = Clock::new(3000);
+        assert_eq!(c.control(BLACK), TimeControl::per_move(3000));
+        c.set(Settings {
+            main_ms: 1000,
+            byoyomi_ms: 5000,
+            stones: 2,
+        });
+        assert_eq!(c.control(BLACK).time_left_ms, Some(1000));
+        c.spent(BLACK, 1200);
+        // Main time is gone: byo-yomi, 5 s for 2 stones.
+        let tc = c.control(BLACK);
+        assert_eq!((tc.time_left_ms, tc.moves_to_go), (Some(5000), Some(2)));
+        c.spent(BLACK, 1000);
+        assert_eq!(c.control(BLACK).moves_to_go, Some(1));
+        c.spent(BLACK, 1000);
+        let tc = c.control(BLACK);
+        assert_eq!((tc.time_left_ms, tc.moves_to_go), (Some(5000), Some(2)));
+        // White's clock is untouched; time_left overrides.
+        assert_eq!(c.control(WHITE).time_left_ms, Some(1000));
+        c.left(WHITE, 700, 0);
+        assert_eq!(c.control(WHITE).time_left_ms, Some(700));
+        // All zeros: no limit, back to the per-move default.
+        c.set(Settings::default());
+        assert_eq!(c.control(WHITE), TimeControl::per_move(3000));
+    }
+}

@@ -1,0 +1,268 @@
+//! Board, win detection, evaluation and solver tests.
+
+use std::sync::atomic::AtomicBool;
+
+use super::board::{Board, BLACK, WHITE};
+use super::position::Hex;
+use super::solver::{Solver, Verdict};
+use crate::search::{Outcome, Position};
+
+fn pos_with(w: usize, h: usize, stones: &[(u8, &str)]) -> Hex {
+    let mut p = Hex::new(w, h).unwrap();
+    for &(color, cell) in stones {
+        let c = p.board().parse_cell(cell).unwrap();
+        p.place(color, c);
+    }
+    p
+}
+
+#[test]
+fn cells_parse_case_insensitively_and_round_trip() {
+    let b = Board::new(19, 19).unwrap();
+    assert_eq!(b.parse_cell("a1"), Some(0));
+    assert_eq!(b.parse_cell("S19"), Some(19 * 19 - 1));
+    assert_eq!(b.parse_cell("K11"), b.parse_cell("k11"));
+    for c in 0..b.size() {
+        assert_eq!(b.parse_cell(&b.cell_name(c)), Some(c));
+    }
+    for bad in ["t1", "a0", "a20", "1a", "a", "", "a01", "aa1", "a1x"] {
+        assert_eq!(b.parse_cell(bad), None, "{bad}");
+    }
+    let r = Board::new(9, 11).unwrap();
+    assert!(r.parse_cell("i11").is_some());
+    assert!(r.parse_cell("j1").is_none() && r.parse_cell("a12").is_none());
+}
+
+#[test]
+fn sizes_outside_1_to_19_are_refused() {
+    assert!(Board::new(0, 5).is_none());
+    assert!(Board::new(20, 5).is_none());
+    assert!(Board::new(1, 1).is_some());
+    assert!(Board::new(19, 7).is_some());
+}
+
+#[test]
+fn neighbours_follow_the_hex_geometry() {
+    let b = Board::new(5, 5).unwrap();
+    let name = |c: usize| b.cell_name(c);
+    let mut n: Vec<String> = b
+        .neighbours(b.parse_cell("c3").unwrap())
+        .map(name)
+        .collect();
+    n.sort();
+    assert_eq!(n, ["b3", "b4", "c2", "c4", "d2", "d3"]);
+    // a1 is the acute corner: two neighbours; e1 the obtuse one: three.
+    assert_eq!(b.neighbours(b.parse_cell("a1").unwrap()).count(), 2);
+    assert_eq!(b.neighbours(b.parse_cell("e1").unwrap()).count(), 3);
+}
+
+#[test]
+fn wins_are_detected_on_every_size() {
+    for w in 1..=19 {
+        for h in 1..=19 {
+            // Black: a straight column from row 1 to row h.
+            let mut p = Hex::new(w, h).unwrap();
+            for y in 0..h {
+                assert_eq!(p.winner(), None);
+                p.place(BLACK, p.board().cell(w / 2, y));
+            }
+            assert_eq!(p.winner(), Some(BLACK), "{w}x{h}");
+            assert_eq!(p.board().winner(), Some(BLACK));
+            // White: a zig-zag along the anti-diagonal direction, column a to the last.
+            let mut q = Hex::new(w, h).unwrap();
+            for x in 0..w {
+                q.place(WHITE, q.board().cell(x, h - 1));
+            }
+            assert_eq!(q.winner(), Some(WHITE), "{w}x{h}");
+        }
+    }
+}
+
+#[test]
+fn the_diagonal_a1_to_b2_is_not_a_connection() {
+    // a1 and b2 are not neighbours ((x+1, y+1) is not a neighbour), b1 and a2 are.
+    let p = pos_with(2, 2, &[(BLACK, "a1"), (BLACK, "b2")]);
+    assert_eq!(p.winner(), None);
+    let q = pos_with(2, 2, &[(BLACK, "b1"), (BLACK, "a2")]);
+    assert_eq!(q.winner(), Some(BLACK));
+}
+
+#[test]
+fn a_side_one_bridge_from_connecting_is_ranked_winning() {
+    // Black: c1, b3 bridge (via b2/c2), b3-b4-b5 solid; bridge a 7x7 edge... a chain from row 1
+    // to row 7 whose only gaps are bridges: Black wins whoever moves.
+    let stones = [
+        (BLACK, "d1"),
+        (BLACK, "c3"),
+        (BLACK, "b5"),
+        (BLACK, "a7"),
+        (WHITE, "f2"),
+        (WHITE, "e4"),
+    ];
+    let p = pos_with(7, 7, &stones);
+    assert!(p.vc_win(BLACK).is_some());
+    let mut w = p;
+    w.set_to_move(WHITE);
+    assert_eq!(w.proven().map(|x| x.0), Some(Outcome::Loss));
+    let mut b = p;
+    b.set_to_move(BLACK);
+    assert_eq!(b.proven().map(|x| x.0), Some(Outcome::Win));
+    // Without the VC shortcut the static evaluation agrees.
+    assert!(
+        b.evaluate() > 200 && w.evaluate() < -200,
+        "{} {}",
+        b.evaluate(),
+        w.evaluate()
+    );
+}
+
+#[test]
+fn an_intruded_bridge_is_no_longer_a_connection() {
+    let p = pos_with(3, 3, &[(BLACK, "b1"), (BLACK, "a3"), (WHITE, "a2")]);
+    // b1-a3: common neighbours a2 (white) and b2: only one left, so no VC through it.
+    let g = p.vc_win(BLACK);
+    assert!(g.is_none() || !g.unwrap().has(p.board().parse_cell("a2").unwrap()));
+}
+
+#[test]
+fn evaluation_prefers_the_centre_to_the_corner() {
+    let centre = pos_with(9, 9, &[(BLACK, "e5")]);
+    let corner = pos_with(9, 9, &[(BLACK, "a1")]);
+    // White to move in both: worse for White after the centre opening.
+    assert!(centre.evaluate() < corner.evaluate());
+    assert!(centre.evaluate() < 0);
+}
+
+#[test]
+fn move_ordering_puts_the_centre_first_on_an_empty_board() {
+    let p = Hex::new(11, 11).unwrap();
+    let ranked = p.ranked_moves();
+    let (x, y) = p.board().xy(ranked[0].0);
+    eprintln!("{:?}", &ranked[..10]);
+    assert!((3..=7).contains(&x) && (3..=7).contains(&y), "{x},{y}");
+}
+
+#[test]
+fn dead_cells_are_those_with_four_neighbours_of_one_colour() {
+    // c3 surrounded on four consecutive sides by Black.
+    let p = pos_with(
+        5,
+        5,
+        &[(BLACK, "d2"), (BLACK, "d3"), (BLACK, "c4"), (BLACK, "b4")],
+    );
+    assert!(p.dead_cells().has(p.board().parse_cell("c3").unwrap()));
+    assert!(!p.dead_cells().has(p.board().parse_cell("c2").unwrap()));
+    // A cell on the top row with the black edge above and black on d1 and c2 is dead.
+    let q = pos_with(5, 5, &[(BLACK, "d1"), (BLACK, "c2")]);
+    assert!(q.dead_cells().has(q.board().parse_cell("c1").unwrap()));
+}
+
+#[test]
+fn generate_gives_legal_distinct_moves_and_never_none_while_the_game_runs() {
+    let mut p = Hex::new(6, 6).unwrap();
+    let mut moves = Vec::new();
+    while p.winner().is_none() {
+        moves.clear();
+        p.generate(&mut moves);
+        assert!(!moves.is_empty());
+        let mut seen = std::collections::HashSet::new();
+        for &m in &moves {
+            assert!(p.board().color_at(m as usize).is_none());
+            assert!(seen.insert(m));
+        }
+        p.play(moves[moves.len() / 2]);
+    }
+}
+
+/// Plain negamax over every empty cell with a memo: slow, but with no pruning to get wrong.
+fn brute_force(p: &Hex, memo: &mut std::collections::HashMap<u64, bool>) -> bool {
+    if let Some(w) = p.winner() {
+        return w == p.to_move();
+    }
+    if let Some(&r) = memo.get(&p.key()) {
+        return r;
+    }
+    let win = p.board().empty_cells().iter().any(|c| {
+        let mut q = *p;
+        q.play_cell(c);
+        !brute_force(&q, memo)
+    });
+    memo.insert(p.key(), win);
+    win
+}
+
+#[test]
+fn solver_agrees_with_brute_force_on_4x4_openings_and_random_5x5_positions() {
+    let stop = AtomicBool::new(false);
+    let mut memo = std::collections::HashMap::new();
+    for c in 0..16 {
+        let mut p = Hex::new(4, 4).unwrap();
+        p.place(BLACK, c);
+        let truth = brute_force(&p, &mut memo);
+        let v = Solver::new(&stop, None).solve(&p);
+        assert_eq!(
+            matches!(v, Verdict::Win(_)),
+            truth,
+            "4x4 opening {c}: {v:?}"
+        );
+    }
+    // Random 5x5 middle games (seeded), either side to move.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut checked = 0;
+    while checked < 30 {
+        let mut p = Hex::new(5, 5).unwrap();
+        for _ in 0..10 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let empty: Vec<usize> = p.board().empty_cells().iter().collect();
+            p.play_cell(empty[(x % empty.len() as u64) as usize]);
+        }
+        if p.winner().is_some() {
+            continue;
+        }
+        checked += 1;
+        let mut memo = std::collections::HashMap::new();
+        let truth = brute_force(&p, &mut memo);
+        let v = Solver::new(&stop, None).solve(&p);
+        assert_eq!(matches!(v, Verdict::Win(_)), truth, "{}: {v:?}", p.board());
+        if let Verdict::Win(Some(m)) = v {
+            let mut q = p;
+            q.play_cell(m);
+            assert!(
+                !brute_force(&q, &mut memo),
+                "the winning move {m} does not win"
+            );
+        }
+    }
+}
+
+#[test]
+fn solver_finds_winning_moves_on_small_boards() {
+    let stop = AtomicBool::new(false);
+    // The first player wins every board from 1x1 to 4x4, and the move it gives really wins.
+    for n in 1..=4 {
+        let p = Hex::new(n, n).unwrap();
+        let v = Solver::new(&stop, None).solve(&p);
+        let Verdict::Win(Some(m)) = v else {
+            panic!("{n}x{n}: {v:?}")
+        };
+        let mut q = p;
+        q.play_cell(m);
+        assert_eq!(Solver::new(&stop, None).solve(&q), Verdict::Loss, "{n}x{n}");
+    }
+}
+
+#[test]
+fn solver_proves_5x5_openings_that_are_known() {
+    // 5x5: the centre and the obtuse corner e1 win for Black; the acute corner a1 loses.
+    let stop = AtomicBool::new(false);
+    for (cell, black_wins) in [("c3", true), ("e1", true), ("a1", false)] {
+        let mut p = Hex::new(5, 5).unwrap();
+        let c = p.board().parse_cell(cell).unwrap();
+        p.place(BLACK, c);
+        let v = Solver::new(&stop, None).solve(&p);
+        assert_eq!(v == Verdict::Loss, black_wins, "{cell}: {v:?}");
+        assert_ne!(v, Verdict::Unknown);
+    }
+}
