@@ -1,0 +1,131 @@
+//! Choosing a move within the clock: a forced move at once, then a VCF probe at the root with
+//! part of the time, then the core's Lazy SMP search for the rest.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::board::{cell, Cell};
+use super::position::Renju;
+use super::vcf::Vcf;
+use crate::player::{PlayerKind, Reference};
+use crate::search::{self, Limits, Position, Report, Score, TimeControl, Tt};
+
+/// Milliseconds kept back per move for pipe latency, process scheduling on a loaded machine and
+/// the Gomocup referee's suspend/resume of the engine between moves.
+pub const OVERHEAD_MS: u64 = 80;
+
+/// The share of a move's time the root VCF may take (it answers in far less when it finds a win).
+const ROOT_VCF_SHARE: u32 = 5;
+
+/// What `think` was asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Request {
+    pub time: TimeControl,
+    /// Time already spent on this move before the search starts (start-up, allocation).
+    pub spent: Duration,
+    pub threads: usize,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+/// The answer of `think`.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    pub best: Cell,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    /// How the move was found: "forced", "vcf", "search", "random", "greedy", "any".
+    pub how: &'static str,
+    pub elapsed: Duration,
+}
+
+/// The moves a game of this size is still expected to last for the side to move (spreads a
+/// match clock over the game).
+fn moves_left(pos: &Renju) -> u32 {
+    let played = pos.stones() as u32 / 2;
+    45u32.saturating_sub(played).max(15)
+}
+
+/// Any legal cell (the game is over or nothing else is possible: a reply beats a forfeit).
+pub fn any_legal(pos: &Renju) -> Option<Cell> {
+    (0..pos.height())
+        .flat_map(|y| (0..pos.width()).map(move |x| cell(x, y)))
+        .find(|&c| pos.is_legal(c))
+        .or_else(|| {
+            (0..pos.height())
+                .flat_map(|y| (0..pos.width()).map(move |x| cell(x, y)))
+                .find(|&c| pos.is_empty(c))
+        })
+}
+
+/// The move for the side to move of `pos`. `on_iteration` sees each completed search iteration.
+pub fn think(
+    pos: &Renju,
+    req: &Request,
+    tt: &Tt,
+    stop: &AtomicBool,
+    player: &mut Reference,
+    on_iteration: &mut dyn FnMut(&Report<Cell>),
+) -> Option<Choice> {
+    let start = Instant::now();
+    let done = |best: Cell, score: Score, depth: u32, nodes: u64, how: &'static str| Choice {
+        best,
+        score,
+        depth,
+        nodes,
+        how,
+        elapsed: start.elapsed() + req.spent,
+    };
+    if pos.outcome().is_some() {
+        return any_legal(pos).map(|c| done(c, 0, 0, 0, "any"));
+    }
+    match player.kind {
+        PlayerKind::Engine => {}
+        PlayerKind::Random => return player.choose(pos).map(|c| done(c, 0, 0, 0, "random")),
+        PlayerKind::Greedy => return player.choose(pos).map(|c| done(c, 0, 0, 0, "greedy")),
+    }
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    match moves.as_slice() {
+        [] => return any_legal(pos).map(|c| done(c, 0, 0, 0, "any")),
+        [only] => return Some(done(*only, 0, 0, 1, "forced")),
+        _ => {}
+    }
+    let budget = req.time.budget(moves_left(pos), OVERHEAD_MS);
+    let spent_ms = req.spent.as_millis() as u64;
+    // The root VCF gets a fifth of the soft limit (or up to two seconds with no clock).
+    let vcf_ms = match budget {
+        Some(b) => (b.soft.as_millis() as u64).saturating_sub(spent_ms) / ROOT_VCF_SHARE as u64,
+        None => 2_000,
+    };
+    if vcf_ms > 0 {
+        let mut vcf = Vcf::new(u64::MAX, Some(Instant::now() + Duration::from_millis(vcf_ms)))
+            .with_stop(stop);
+        if let Some(line) = vcf.solve(pos) {
+            return Some(done(line[0], search::WIN - line.len() as Score, 0, vcf.nodes(), "vcf"));
+        }
+    }
+    // The rest of the clock goes to the search: a per-move limit whose soft part is the
+    // budget's soft limit and whose hard part never passes the budget's hard limit.
+    let time = match budget {
+        Some(b) => {
+            let used = start.elapsed().as_millis() as u64 + spent_ms;
+            let soft = (b.soft.as_millis() as u64).saturating_sub(used);
+            let hard = (b.hard.as_millis() as u64).saturating_sub(used);
+            TimeControl::per_move((soft * 5 / 3).min(hard).max(1))
+        }
+        None => TimeControl::unlimited(),
+    };
+    let limits = Limits {
+        depth: req.depth,
+        nodes: req.nodes,
+        time,
+        moves_left: moves_left(pos),
+        overhead_ms: 0,
+        threads: req.threads,
+    };
+    let r = search::search(pos, &limits, tt, stop, on_iteration);
+    let best = r.best.or_else(|| moves.first().copied())?;
+    Some(done(best, r.score, r.depth, r.nodes, "search"))
+}
