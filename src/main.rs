@@ -6,8 +6,8 @@ use clap::{Args, Parser, Subcommand};
 
 use sente::bench::{self, BenchArgs};
 use sente::games::nim::{self, NimSession};
-use sente::player::PlayerKind;
 use sente::games::renju::{self, Rule};
+use sente::player::PlayerKind;
 use sente::protocol::{gomocup, gtp, input, output::Output};
 
 /// Options every engine accepts.
@@ -174,7 +174,9 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 other => {
-                    eprintln!("sente: no benchmark for {other:?} yet (available: nim, renju, gomoku)");
+                    eprintln!(
+                        "sente: no benchmark for {other:?} yet (available: nim, renju, gomoku)"
+                    );
                     ExitCode::from(2)
                 }
             }

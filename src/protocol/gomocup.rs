@@ -176,7 +176,7 @@ pub fn run(opts: Options, input: Receiver<Input>, out: Output) {
                             if cmd == "END" {
                                 s.stop_search();
                                 return;
-                            } else if cmd == "YXSTOP" && s.block.is_none() && pending.is_empty() {
+                            } else if cmd == "YXSTOP" {
                                 s.stop_search();
                             } else {
                                 pending.push_back(line);
@@ -426,7 +426,10 @@ impl Session {
                     .collect::<Result<Vec<_>, String>>();
                 match coords {
                     Ok(c) if matches!(c.len(), 0 | 3 | 5) => self.swap2(&c),
-                    Ok(c) => self.error(&format!("SWAP2BOARD takes 0, 3 or 5 stones, got {}", c.len())),
+                    Ok(c) => self.error(&format!(
+                        "SWAP2BOARD takes 0, 3 or 5 stones, got {}",
+                        c.len()
+                    )),
                     Err(e) => self.error(&e),
                 }
             }
@@ -516,7 +519,8 @@ impl Session {
                     ));
                 }
             };
-            let choice = engine::think(&pos, &req, &tt, stop, &mut player.lock(), &mut on_iteration);
+            let choice =
+                engine::think(&pos, &req, &tt, stop, &mut player.lock(), &mut on_iteration);
             if let Some(c) = &choice {
                 log::info!(
                     "move {} by {} score {} depth {} nodes {} in {} ms",
@@ -575,7 +579,15 @@ impl Session {
         let (w, h) = self.game.size();
         if stones.is_empty() {
             let (cx, cy) = (w as i64 / 2, h as i64 / 2);
-            self.reply(&format!("{},{} {},{} {},{}", cx, cy, cx + 1, cy, cx + 2, cy + 2));
+            self.reply(&format!(
+                "{},{} {},{} {},{}",
+                cx,
+                cy,
+                cx + 1,
+                cy,
+                cx + 2,
+                cy + 2
+            ));
             return;
         }
         // Black, White, Black(, White, Black): White to move.
@@ -639,7 +651,9 @@ impl Session {
                 self.reply(&format_cell(c.best));
             }
             Outcome::Show(Some(c)) => self.reply(&format_cell(c.best)),
-            Outcome::Play(None) | Outcome::Show(None) => self.error("no legal move: the board is full"),
+            Outcome::Play(None) | Outcome::Show(None) => {
+                self.error("no legal move: the board is full")
+            }
             Outcome::Text(t) => self.reply(&t),
         }
     }

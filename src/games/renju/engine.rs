@@ -100,10 +100,19 @@ pub fn think(
         None => 2_000,
     };
     if vcf_ms > 0 {
-        let mut vcf = Vcf::new(u64::MAX, Some(Instant::now() + Duration::from_millis(vcf_ms)))
-            .with_stop(stop);
+        let mut vcf = Vcf::new(
+            u64::MAX,
+            Some(Instant::now() + Duration::from_millis(vcf_ms)),
+        )
+        .with_stop(stop);
         if let Some(line) = vcf.solve(pos) {
-            return Some(done(line[0], search::WIN - line.len() as Score, 0, vcf.nodes(), "vcf"));
+            return Some(done(
+                line[0],
+                search::WIN - line.len() as Score,
+                0,
+                vcf.nodes(),
+                "vcf",
+            ));
         }
     }
     // The rest of the clock goes to the search: a per-move limit whose soft part is the

@@ -81,10 +81,7 @@ impl Game {
     /// The cell at `x,y`, or why it cannot take a stone.
     pub fn free_cell(&self, x: i64, y: i64) -> Result<Cell, String> {
         if !self.pos.on_board(x, y) {
-            return Err(format!(
-                "{x},{y} is off the {}x{} board",
-                self.w, self.h
-            ));
+            return Err(format!("{x},{y} is off the {}x{} board", self.w, self.h));
         }
         let c = cell(x as usize, y as usize);
         if !self.pos.is_empty(c) {
@@ -146,7 +143,10 @@ impl Game {
         let mut moves = Vec::with_capacity(stones.len());
         for &(x, y, owner) in stones {
             if !self.pos.on_board(x, y) {
-                return Err(format!("stone {x},{y} is off the {}x{} board", self.w, self.h));
+                return Err(format!(
+                    "stone {x},{y} is off the {}x{} board",
+                    self.w, self.h
+                ));
             }
             let c = cell(x as usize, y as usize);
             if seen.contains(&c) {

@@ -6,8 +6,8 @@
 //! the threat-space search, `game` the game record the protocol edits, `engine` how a move is
 //! chosen within the clock, and `bench` the fixed benchmark.
 
-pub mod board;
 pub mod bench;
+pub mod board;
 pub mod engine;
 pub mod forbidden;
 pub mod game;

@@ -47,7 +47,11 @@ pub struct Renju {
 
 impl std::fmt::Debug for Renju {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "{}x{} {} to move {}", self.w, self.h, self.rule, self.to_move)?;
+        writeln!(
+            f,
+            "{}x{} {} to move {}",
+            self.w, self.h, self.rule, self.to_move
+        )?;
         for y in 0..self.h as usize {
             let row: String = (0..self.w as usize)
                 .map(|x| match self.cells[cell(x, y) as usize] {
@@ -272,7 +276,9 @@ impl Renju {
         if !self.has_five_point(side) {
             return Vec::new();
         }
-        self.region().filter(|&c| self.makes_five(c, side)).collect()
+        self.region()
+            .filter(|&c| self.makes_five(c, side))
+            .collect()
     }
 
     /// Five points of `side` on the lines through `c` (where a stone just played at `c` can

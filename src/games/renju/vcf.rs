@@ -65,7 +65,7 @@ impl<'a> Vcf<'a> {
             self.aborted = true;
             return true;
         }
-        if self.nodes % 256 == 0 {
+        if self.nodes.is_multiple_of(256) {
             let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
             if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.aborted = true;
