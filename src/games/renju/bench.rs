@@ -7,32 +7,13 @@ use crate::search::Position;
 
 pub const DEFAULT_DEPTH: u32 = 7;
 
-/// Games as move lists of `x,y` on 15×15, alternating from Black.
+/// Games as move lists of `x,y`, alternating from Black (renju on 15×15, freestyle on 20×20).
+#[rustfmt::skip]
 const GAMES: [&[(usize, usize)]; 4] = [
     &[(7, 7), (8, 8), (8, 6), (6, 8), (9, 7)],
     &[(7, 7), (7, 8), (9, 7), (8, 6), (6, 9), (8, 8), (8, 7)],
-    &[
-        (7, 7),
-        (8, 7),
-        (6, 8),
-        (8, 9),
-        (8, 8),
-        (6, 6),
-        (9, 9),
-        (10, 10),
-    ],
-    &[
-        (7, 7),
-        (6, 6),
-        (8, 6),
-        (6, 8),
-        (7, 6),
-        (7, 5),
-        (6, 7),
-        (9, 8),
-        (5, 8),
-        (8, 7),
-    ],
+    &[(7, 7), (8, 7), (6, 8), (8, 9), (8, 8), (6, 6), (9, 9), (10, 10)],
+    &[(7, 7), (8, 8), (6, 8), (8, 6), (8, 7), (6, 6)],
 ];
 
 pub fn positions(rule: Rule) -> Vec<Renju> {

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use super::board::{cell, Cell};
 use super::position::Renju;
 use super::vcf::Vcf;
+use super::vct::Vct;
 use crate::player::{PlayerKind, Reference};
 use crate::search::{self, Limits, Position, Report, Score, TimeControl, Tt};
 
@@ -14,8 +15,12 @@ use crate::search::{self, Limits, Position, Report, Score, TimeControl, Tt};
 /// the Gomocup referee's suspend/resume of the engine between moves.
 pub const OVERHEAD_MS: u64 = 80;
 
-/// The share of a move's time the root VCF may take (it answers in far less when it finds a win).
+/// The share of a move's soft time the root VCF may take (it answers in far less when it finds a
+/// win), and the share the root VCT may take after it.
 const ROOT_VCF_SHARE: u32 = 5;
+const ROOT_VCT_SHARE: u32 = 4;
+/// The deepest root VCT, in attacker moves.
+const ROOT_VCT_DEPTH: u32 = 8;
 
 /// What `think` was asked for.
 #[derive(Clone, Copy, Debug)]
@@ -94,7 +99,8 @@ pub fn think(
     }
     let budget = req.time.budget(moves_left(pos), OVERHEAD_MS);
     let spent_ms = req.spent.as_millis() as u64;
-    // The root VCF gets a fifth of the soft limit (or up to two seconds with no clock).
+    // The root VCF gets a fifth of the soft limit (or up to two seconds with no clock), the VCT
+    // a quarter.
     let vcf_ms = match budget {
         Some(b) => (b.soft.as_millis() as u64).saturating_sub(spent_ms) / ROOT_VCF_SHARE as u64,
         None => 2_000,
@@ -113,6 +119,12 @@ pub fn think(
                 vcf.nodes(),
                 "vcf",
             ));
+        }
+        let vct_ms = vcf_ms * ROOT_VCF_SHARE as u64 / ROOT_VCT_SHARE as u64;
+        let deadline = Instant::now() + Duration::from_millis(vct_ms);
+        let mut vct = Vct::new(Some(deadline), Some(stop));
+        if let Some(m) = vct.solve(pos, ROOT_VCT_DEPTH) {
+            return Some(done(m, search::WIN - 100, 0, vct.nodes(), "vct"));
         }
     }
     // The rest of the clock goes to the search: a per-move limit whose soft part is the

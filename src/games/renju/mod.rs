@@ -14,6 +14,7 @@ pub mod game;
 pub mod position;
 pub mod shapes;
 pub mod vcf;
+pub mod vct;
 
 pub use board::Rule;
 pub use position::Renju;

@@ -15,9 +15,6 @@ use super::board::Cell;
 use super::position::Renju;
 use crate::search::Position;
 
-/// Node budget of the probe run inside the main search at every node (`Position::proven`).
-const QUICK_NODES: u64 = 48;
-
 pub struct Vcf<'a> {
     stop: Option<&'a AtomicBool>,
     nodes: u64,
@@ -142,11 +139,4 @@ impl<'a> Vcf<'a> {
         }
         false
     }
-}
-
-/// A small VCF probe for use at every node of the main search: the first move of a win, if the
-/// side to move has a short one.
-pub fn quick(pos: &Renju) -> Option<Cell> {
-    let mut v = Vcf::new(QUICK_NODES, None);
-    v.solve(pos).and_then(|l| l.first().copied())
 }
