@@ -55,6 +55,17 @@ class Engine:
                 continue
             return l
 
+    def peak_rss_mb(self):
+        """The process's peak resident memory (Linux), in MB, or 0 if unknown."""
+        try:
+            with open('/proc/%d/status' % self.p.pid) as f:
+                for l in f:
+                    if l.startswith('VmHWM:'):
+                        return int(l.split()[1]) / 1024
+        except OSError:
+            pass
+        return 0
+
     def close(self):
         self.send('END')
         try:
@@ -100,7 +111,7 @@ def play_game(args, cmd_black, cmd_white, opening):
     engines = [Engine(cmd_black), Engine(cmd_white)]
     stones = [set(), set()]
     left = [args.match if args.match > 0 else None] * 2
-    result = {'winner': None, 'reason': '', 'moves': 0, 'forfeit': None, 'max_ratio': [0.0, 0.0]}
+    result = {'winner': None, 'reason': '', 'moves': 0, 'forfeit': None, 'max_ratio': [0.0, 0.0], 'rss': [0, 0]}
     try:
         for i, e in enumerate(engines):
             e.send('START %d' % size)
@@ -110,7 +121,7 @@ def play_game(args, cmd_black, cmd_white, opening):
             e.send('INFO rule %d' % rule)
             e.send('INFO timeout_turn %d' % args.turn)
             e.send('INFO timeout_match %d' % args.match)
-            e.send('INFO max_memory %d' % (350 << 20))
+            e.send('INFO max_memory %d' % (args.memory << 20))
             e.send('INFO game_type 1')
         side = 0
         history = []
@@ -172,7 +183,8 @@ def play_game(args, cmd_black, cmd_white, opening):
                 return result
             side = 1 - side
     finally:
-        for e in engines:
+        for i, e in enumerate(engines):
+            result['rss'][i] = e.peak_rss_mb()
             e.close()
 
 
@@ -188,6 +200,7 @@ def main():
     ap.add_argument('--tolerance', type=int, default=1000, help='ms allowed over the limit')
     ap.add_argument('--openings', type=int, default=0, help='random stones placed near the centre first')
     ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--memory', type=int, default=350, help='INFO max_memory, MB')
     ap.add_argument('--json')
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -195,6 +208,7 @@ def main():
     forfeits = {'A': 0, 'B': 0}
     illegal = {'A': 0, 'B': 0}
     worst = {'A': 0.0, 'B': 0.0}
+    rss = {'A': 0.0, 'B': 0.0}
     for g in range(args.games):
         a_black = g % 2 == 0
         opening = []
@@ -208,6 +222,7 @@ def main():
         names = ['A', 'B'] if a_black else ['B', 'A']
         for s in (0, 1):
             worst[names[s]] = max(worst[names[s]], r['max_ratio'][s])
+            rss[names[s]] = max(rss[names[s]], r['rss'][s])
         if r['winner'] is None:
             score['draw'] += 1
             who = 'draw'
@@ -222,7 +237,8 @@ def main():
             g + 1, 'black' if a_black else 'white', who, r['reason'], r['moves']), flush=True)
     summary = {'games': args.games, 'rule': args.rule, 'size': args.size, 'turn_ms': args.turn,
                'match_ms': args.match, 'score': score, 'time_forfeits': forfeits,
-               'illegal_or_bad_replies': illegal, 'worst_time_ratio': worst}
+               'illegal_or_bad_replies': illegal, 'worst_time_ratio': worst,
+               'peak_rss_mb': rss, 'max_memory_mb': args.memory}
     print(json.dumps(summary))
     if args.json:
         with open(args.json, 'w') as f:

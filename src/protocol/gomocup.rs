@@ -90,6 +90,16 @@ fn format_cell(c: Cell) -> String {
     Game::format(c)
 }
 
+/// The TT size in MB: from `max_memory` (bytes, 0 for none) with room to spare for everything
+/// else (half of what is left after 16 MB, at most 512 MB), or `hash_mb` (`--hash`) without it.
+pub fn table_mb(max_memory: u64, hash_mb: usize) -> usize {
+    if max_memory == 0 {
+        return hash_mb;
+    }
+    let mb = (max_memory / (1024 * 1024)) as usize;
+    (mb.saturating_sub(16) / 2).clamp(1, 512)
+}
+
 // ---- the session ---------------------------------------------------------------------------
 
 /// A block of lines ended by `DONE`.
@@ -145,8 +155,10 @@ pub fn run(opts: Options, input: Receiver<Input>, out: Output) {
     let mut s = Session {
         out,
         threads: opts.threads.max(1),
-        tt: Arc::new(Tt::new(opts.hash_mb)),
-        tt_mb: opts.hash_mb,
+        // The real table is allocated for the first move, once `INFO max_memory` has said how
+        // much the process may use (it comes after START).
+        tt: Arc::new(Tt::new(1)),
+        tt_mb: 1,
         player: Arc::new(Mutex::new(Reference::new(opts.player, opts.seed))),
         opts,
         game,
@@ -366,14 +378,8 @@ impl Session {
         }
     }
 
-    /// The TT size in MB: from `max_memory` with room to spare for everything else (about half
-    /// of it, at most 512 MB), or the command line's `--hash`.
     fn tt_size(&self) -> usize {
-        if self.max_memory == 0 {
-            return self.opts.hash_mb;
-        }
-        let mb = (self.max_memory / (1024 * 1024)) as usize;
-        (mb.saturating_sub(16) / 2).clamp(1, 512)
+        table_mb(self.max_memory, self.opts.hash_mb)
     }
 
     /// The clock for the next move.
@@ -674,6 +680,17 @@ mod tests {
         assert!(parse_coords("a,b").is_err());
         assert_eq!(parse_stone("7,8,2"), Ok((7, 8, 2)));
         assert!(parse_stone("7,8").is_err());
+    }
+
+    #[test]
+    fn the_table_leaves_room_under_max_memory() {
+        assert_eq!(table_mb(0, 64), 64);
+        // Gomocup's 350 MB: a table well under half of it.
+        let mb = table_mb(350 << 20, 64);
+        assert!((64..=200).contains(&mb), "{mb}");
+        // Small limits still get a (tiny) table and stay under the limit.
+        assert_eq!(table_mb(8 << 20, 64), 1);
+        assert!(table_mb(40 << 20, 64) * 2 <= 40);
     }
 
     #[test]

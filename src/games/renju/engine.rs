@@ -127,6 +127,16 @@ pub fn think(
             return Some(done(m, search::WIN - 100, 0, vct.nodes(), "vct"));
         }
     }
+    // Defence: if the opponent, were it to move now, would win by fours, search only the moves
+    // after which it no longer does (as far as the time for this check allows).
+    let mut root = pos.clone();
+    if vcf_ms > 0 {
+        let deadline = Instant::now() + Duration::from_millis(vcf_ms);
+        if let Some(keep) = defences_against_vcf(pos, deadline, stop) {
+            log::info!("opponent threatens a VCF: {} defences", keep.len());
+            root.restrict_to(keep);
+        }
+    }
     // The rest of the clock goes to the search: a per-move limit whose soft part is the
     // budget's soft limit and whose hard part never passes the budget's hard limit.
     let time = match budget {
@@ -146,7 +156,39 @@ pub fn think(
         overhead_ms: 0,
         threads: req.threads,
     };
-    let r = search::search(pos, &limits, tt, stop, on_iteration);
+    let r = search::search(&root, &limits, tt, stop, on_iteration);
     let best = r.best.or_else(|| moves.first().copied())?;
     Some(done(best, r.score, r.depth, r.nodes, "search"))
+}
+
+/// Node budget of each VCF check of one candidate defence.
+const DEFENCE_VCF_NODES: u64 = 400;
+
+/// When the opponent of the side to move would have a VCF if it could move now, the legal moves
+/// after which it has none (unchecked ones, past the deadline, are kept). `None` when there is
+/// no such threat or no move answers it (then the search chooses among all).
+fn defences_against_vcf(pos: &Renju, deadline: Instant, stop: &AtomicBool) -> Option<Vec<Cell>> {
+    let me = pos.to_move();
+    if pos.has_five_point(1 - me) || pos.has_five_point(me) || !pos.has_four_point(1 - me) {
+        return None;
+    }
+    let mut null = pos.clone();
+    null.set_to_move(1 - me);
+    Vcf::new(DEFENCE_VCF_NODES * 10, Some(deadline))
+        .with_stop(stop)
+        .solve(&null)?;
+    let mut keep = Vec::new();
+    for c in pos.region().filter(|&c| pos.is_legal(c)) {
+        if Instant::now() >= deadline {
+            keep.push(c);
+            continue;
+        }
+        let mut child = pos.clone();
+        child.play(c);
+        let mut vcf = Vcf::new(DEFENCE_VCF_NODES, Some(deadline)).with_stop(stop);
+        if vcf.solve(&child).is_none() {
+            keep.push(c);
+        }
+    }
+    (!keep.is_empty()).then_some(keep)
 }

@@ -7,6 +7,8 @@
 //! Move generation uses them for forced replies: make a five if possible, else block the
 //! opponent's five point, else answer an open three with a block or a four of one's own.
 
+use std::sync::Arc;
+
 use super::board::{
     cell, empty_cells, step, stone, xy, Cell, Rule, BLACK, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
     ZOBRIST_WHITE_TO_MOVE,
@@ -43,6 +45,9 @@ pub struct Renju {
     /// Bounding box of the stones: min x, min y, max x, max y.
     bbox: [u8; 4],
     table: &'static ShapeTable,
+    /// Root moves to search instead of the generated ones (set by the engine when only some
+    /// moves survive the opponent's threats); dropped by the first move played.
+    restrict: Option<Arc<[Cell]>>,
 }
 
 impl std::fmt::Debug for Renju {
@@ -84,6 +89,7 @@ impl Renju {
             winner: None,
             bbox: [u8::MAX, u8::MAX, 0, 0],
             table,
+            restrict: None,
         };
         // Every playable cell-direction starts as NONE; `refresh` moves them to their shapes.
         let pairs = (w * h * 4) as u16;
@@ -122,6 +128,11 @@ impl Renju {
     }
     pub fn winner(&self) -> Option<u8> {
         self.winner
+    }
+
+    /// Searches only `moves` from this position (they must be legal and not empty).
+    pub fn restrict_to(&mut self, moves: Vec<Cell>) {
+        self.restrict = (!moves.is_empty()).then(|| moves.into());
     }
 
     /// Sets who moves next (positions set up from a board, puzzles).
@@ -390,6 +401,12 @@ impl Position for Renju {
     }
 
     fn generate(&self, out: &mut Vec<Cell>) {
+        if let Some(only) = &self.restrict {
+            let mut v: Vec<(i32, Cell)> = only.iter().map(|&c| (self.priority(c), c)).collect();
+            v.sort_by_key(|&(s, _)| -s);
+            out.extend(v.into_iter().map(|(_, c)| c));
+            return;
+        }
         let me = self.to_move;
         if self.stones == 0 {
             out.push(self.centre());
@@ -441,6 +458,7 @@ impl Position for Renju {
     }
 
     fn play(&mut self, m: Cell) {
+        self.restrict = None;
         let side = self.to_move;
         self.place(m, side);
         self.to_move ^= 1;
