@@ -6,7 +6,8 @@ forfeits (a move later than min(turn, time left) + tolerance), illegal moves and
     scripts/gomoku-match.py --games 20 --rule 4 --turn 1000 --match 0 \
         --a "target/release/sente renju --threads 1" --b "target/release/sente renju --player random"
 
-Colours alternate every game; each game starts fresh processes (start-up counts against the
+`{game}` in a command is replaced by the game number (e.g. `--seed {game}` for a reference
+player that should vary). Colours alternate every game; each game starts fresh processes (start-up counts against the
 first move, as in Gomocup). Renju forbidden points are judged by ../shared/conformance/renju_rules.py
 (an independent checker) when it is present. Prints one line per game and a summary; with
 --json the summary is also written as JSON."""
@@ -218,7 +219,8 @@ def main():
                 p = (c + rng.randint(-2, 2), c + rng.randint(-2, 2))
                 if p not in opening:
                     opening.append(p)
-        r = play_game(args, args.a if a_black else args.b, args.b if a_black else args.a, opening)
+        a, b = args.a.replace('{game}', str(g + 1)), args.b.replace('{game}', str(g + 1))
+        r = play_game(args, a if a_black else b, b if a_black else a, opening)
         names = ['A', 'B'] if a_black else ['B', 'A']
         for s in (0, 1):
             worst[names[s]] = max(worst[names[s]], r['max_ratio'][s])

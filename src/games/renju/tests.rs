@@ -220,6 +220,7 @@ fn forbidden_points_agree_with_the_shared_data_set() {
     };
     let mut total = 0;
     let mut wrong = Vec::new();
+    let mut checking = std::time::Duration::ZERO;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let d: serde_json::Value = serde_json::from_str(line).unwrap();
         let size = d["size"].as_u64().unwrap() as usize;
@@ -232,10 +233,10 @@ fn forbidden_points_agree_with_the_shared_data_set() {
         }
         let mut want = stones(&d["forbidden"]);
         want.sort();
-        let mut got: Vec<_> = forbidden_points(&cells)
-            .into_iter()
-            .map(|c| xy(c as Cell))
-            .collect();
+        let t = std::time::Instant::now();
+        let points = forbidden_points(&cells);
+        checking += t.elapsed();
+        let mut got: Vec<_> = points.into_iter().map(|c| xy(c as Cell)).collect();
         got.sort();
         total += 1;
         if got != want {
@@ -243,6 +244,11 @@ fn forbidden_points_agree_with_the_shared_data_set() {
         }
     }
     assert!(total >= 1000, "only {total} positions read");
+    eprintln!(
+        "forbidden points: {}/{total} positions agree, {:.0} positions/s",
+        total - wrong.len(),
+        total as f64 / checking.as_secs_f64()
+    );
     assert!(
         wrong.is_empty(),
         "{} of {total} positions disagree; first: {} got {:?}",
