@@ -179,7 +179,7 @@ fn defences_against_vcf(pos: &Renju, deadline: Instant, stop: &AtomicBool) -> Op
         .solve(&null)?;
     let mut keep = Vec::new();
     for c in pos.region().filter(|&c| pos.is_legal(c)) {
-        if Instant::now() >= deadline {
+        if Instant::now() >= deadline || stop.load(std::sync::atomic::Ordering::Relaxed) {
             keep.push(c);
             continue;
         }

@@ -58,11 +58,12 @@ impl<'a> Vcf<'a> {
     }
 
     fn out_of_budget(&mut self) -> bool {
+        // The clock is read on the first node and every 256th after it.
         if self.nodes >= self.max_nodes {
             self.aborted = true;
             return true;
         }
-        if self.nodes.is_multiple_of(256) {
+        if self.nodes % 256 == 1 {
             let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
             if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.aborted = true;
