@@ -235,6 +235,8 @@ def main():
             forfeits[names[r['forfeit']]] += 1
         if r['reason'].startswith('illegal') or r['reason'].startswith('bad') or r['reason'].startswith('forbidden'):
             illegal[names[1 - r['winner']]] += 1
+        if r['forfeit'] is not None:
+            print('forfeit: %s' % r['reason'], file=sys.stderr, flush=True)
         print('game %d: A is %s, winner %s (%s) after %d moves' % (
             g + 1, 'black' if a_black else 'white', who, r['reason'], r['moves']), flush=True)
     summary = {'games': args.games, 'rule': args.rule, 'size': args.size, 'turn_ms': args.turn,

@@ -70,11 +70,11 @@ impl<'a> Vct<'a> {
         if self.aborted {
             return true;
         }
-        if self.nodes.is_multiple_of(64) {
-            let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-            if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.aborted = true;
-            }
+        // A node here can cost as much as thousands of search nodes (a VCF probe, a scan of
+        // every defence), so the clock is read at every one.
+        let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
         }
         self.aborted
     }
@@ -149,7 +149,9 @@ impl<'a> Vct<'a> {
         let me = pos.to_move();
         if !pos.has_five_point(1 - me)
             && pos.has_four_point(me)
-            && Vcf::new(VCF_PROBE_NODES, None).solve(pos).is_some()
+            && Vcf::new(VCF_PROBE_NODES, self.deadline)
+                .solve(pos)
+                .is_some()
         {
             return true;
         }
@@ -203,11 +205,18 @@ impl<'a> Vct<'a> {
             return false;
         }
         // A three does not force anything: a defender's own win by fours refutes it.
-        if pos.has_four_point(def) && Vcf::new(VCF_PROBE_NODES, None).solve(pos).is_some() {
+        if pos.has_four_point(def)
+            && Vcf::new(VCF_PROBE_NODES, self.deadline)
+                .solve(pos)
+                .is_some()
+        {
             return false;
         }
         let mut defences = Vec::new();
         for d in pos.region() {
+            if self.out_of_time() {
+                return false;
+            }
             if !pos.is_legal(d) {
                 continue;
             }
