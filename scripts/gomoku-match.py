@@ -112,7 +112,8 @@ def play_game(args, cmd_black, cmd_white, opening):
     engines = [Engine(cmd_black), Engine(cmd_white)]
     stones = [set(), set()]
     left = [args.match if args.match > 0 else None] * 2
-    result = {'winner': None, 'reason': '', 'moves': 0, 'forfeit': None, 'max_ratio': [0.0, 0.0], 'rss': [0, 0]}
+    history = []
+    result = {'history': history, 'winner': None, 'reason': '', 'moves': 0, 'forfeit': None, 'max_ratio': [0.0, 0.0], 'rss': [0, 0]}
     try:
         for i, e in enumerate(engines):
             e.send('START %d' % size)
@@ -125,7 +126,6 @@ def play_game(args, cmd_black, cmd_white, opening):
             e.send('INFO max_memory %d' % (args.memory << 20))
             e.send('INFO game_type 1')
         side = 0
-        history = []
         for (x, y) in opening:
             stones[side].add((x, y))
             history.append((x, y, side))
@@ -203,6 +203,7 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--memory', type=int, default=350, help='INFO max_memory, MB')
     ap.add_argument('--json')
+    ap.add_argument('--record', help='append each game (moves, winner) as a JSON line to this file')
     args = ap.parse_args()
     rng = random.Random(args.seed)
     score = {'A': 0, 'B': 0, 'draw': 0}
@@ -235,6 +236,10 @@ def main():
             forfeits[names[r['forfeit']]] += 1
         if r['reason'].startswith('illegal') or r['reason'].startswith('bad') or r['reason'].startswith('forbidden'):
             illegal[names[1 - r['winner']]] += 1
+        if args.record:
+            with open(args.record, 'a') as f:
+                f.write(json.dumps({'game': g + 1, 'a_black': a_black, 'winner': who, 'reason': r['reason'],
+                                    'moves': [[x, y] for (x, y, _) in r['history']]}) + '\n')
         if r['forfeit'] is not None:
             print('forfeit: %s' % r['reason'], file=sys.stderr, flush=True)
         print('game %d: A is %s, winner %s (%s) after %d moves' % (

@@ -465,15 +465,44 @@ impl Position for Renju {
         self.hash ^= ZOBRIST_WHITE_TO_MOVE;
     }
 
+    /// Line potentials, plus what the threats on the board mean for the side to move: the
+    /// search has no quiescence, so a leaf must see a five point, a double four or a four-three
+    /// about to land, and who gets to play an open four first.
     fn evaluate(&self) -> Score {
         let me = self.to_move as usize;
         let opp = 1 - me;
+        let five = FIVE as usize;
+        let open = F4 as usize;
+        let c = &self.counts;
+        if c[me][five] > 0 {
+            return 10_000;
+        }
+        let my_fours = c[me][B4 as usize] + c[me][open] > 0;
         let mut score = self.sums[me] * 6 / 5 - self.sums[opp];
-        // The side to move plays its open-four point before the opponent can use theirs.
-        if self.counts[me][F4 as usize] > 0 && self.counts[opp][FIVE as usize] == 0 {
-            score += 2_000;
-        } else if self.counts[opp][F4 as usize] > 0 {
-            score -= 500;
+        if c[opp][five] >= 2 {
+            // Two five points (or one point completing two lines): usually unstoppable.
+            score -= 6_000;
+        } else if c[opp][five] == 1 {
+            // We must block; with an open three of theirs left too, it is a four-three.
+            if c[opp][open] > 0 && !my_fours {
+                score -= 3_000;
+            } else {
+                score -= 150;
+            }
+        } else if c[me][open] > 0 {
+            // Our open four comes first; the opponent can only delay it with fours.
+            score += if c[opp][B4 as usize] + c[opp][open] == 0 {
+                6_000
+            } else {
+                1_500
+            };
+        } else if c[opp][open] > 0 {
+            // Their open three must be answered; two of them rarely can be.
+            score -= if c[opp][open] >= 4 && !my_fours {
+                2_000
+            } else {
+                500
+            };
         }
         score.clamp(-20_000, 20_000)
     }
