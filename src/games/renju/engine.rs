@@ -1,5 +1,6 @@
-//! Choosing a move within the clock: a forced move at once, then a VCF probe at the root with
-//! part of the time, then the core's Lazy SMP search for the rest.
+//! Choosing a move within the clock: a forced move at once; then, with shares of the time, a
+//! VCF and a VCT for the side to move and a check of which moves stop the opponent's VCF; then
+//! the core's Lazy SMP search over the surviving moves for the rest of the clock.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -40,7 +41,7 @@ pub struct Choice {
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
-    /// How the move was found: "forced", "vcf", "search", "random", "greedy", "any".
+    /// How the move was found: "forced", "vcf", "vct", "search", "random", "greedy", "any".
     pub how: &'static str,
     pub elapsed: Duration,
 }
@@ -83,7 +84,12 @@ pub fn think(
         elapsed: start.elapsed() + req.spent,
     };
     if pos.outcome().is_some() {
-        return any_legal(pos).map(|c| done(c, 0, 0, 0, "any"));
+        // Lost (or over): block one of the opponent's five points if possible, else anything.
+        let block = pos
+            .five_points(1 - pos.to_move())
+            .into_iter()
+            .find(|&c| pos.is_legal(c));
+        return block.or_else(|| any_legal(pos)).map(|c| done(c, 0, 0, 0, "any"));
     }
     match player.kind {
         PlayerKind::Engine => {}
@@ -135,6 +141,12 @@ pub fn think(
         if let Some(keep) = defences_against_vcf(pos, deadline, stop) {
             log::info!("opponent threatens a VCF: {} defences", keep.len());
             root.restrict_to(keep);
+        } else {
+            let deadline = Instant::now() + Duration::from_millis(vcf_ms);
+            if let Some(keep) = defences_against_vct(pos, &moves, deadline, stop) {
+                log::info!("opponent threatens a VCT: {} defences", keep.len());
+                root.restrict_to(keep);
+            }
         }
     }
     // The rest of the clock goes to the search: a per-move limit whose soft part is the
@@ -191,4 +203,35 @@ fn defences_against_vcf(pos: &Renju, deadline: Instant, stop: &AtomicBool) -> Op
         }
     }
     (!keep.is_empty()).then_some(keep)
+}
+
+/// Attacker moves of the VCT probes that look for the opponent's threats.
+const DEFENCE_VCT_DEPTH: u32 = 3;
+
+/// Like `defences_against_vcf` for a win by threes and fours, among the generated `moves`
+/// only (a VCT check is too costly for every cell): `None` when the opponent has no VCT, or
+/// when no move (or every move) stops it as far as the checks could tell.
+fn defences_against_vct(
+    pos: &Renju,
+    moves: &[Cell],
+    deadline: Instant,
+    stop: &AtomicBool,
+) -> Option<Vec<Cell>> {
+    let me = pos.to_move();
+    if pos.has_five_point(1 - me) || pos.has_five_point(me) {
+        return None;
+    }
+    let mut null = pos.clone();
+    null.set_to_move(1 - me);
+    Vct::new(Some(deadline), Some(stop)).solve(&null, DEFENCE_VCT_DEPTH)?;
+    let mut keep = Vec::new();
+    for &c in moves {
+        let mut child = pos.clone();
+        child.play(c);
+        let mut vct = Vct::new(Some(deadline), Some(stop));
+        if vct.solve(&child, DEFENCE_VCT_DEPTH).is_none() {
+            keep.push(c);
+        }
+    }
+    (!keep.is_empty() && keep.len() < moves.len()).then_some(keep)
 }
