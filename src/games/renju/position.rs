@@ -20,8 +20,9 @@ use crate::search::{Outcome, Position, Score};
 /// What a shape is worth to the side that could play it (the evaluation sums these).
 const VALUE: [i32; SHAPES] = [0, 1, 3, 4, 10, 12, 30, 32, 60, 120, 0];
 
-/// At most this many ordinary (unforced) moves are searched in a node, best-ordered first.
-const MAX_QUIET_MOVES: usize = 20;
+/// At most this many ordinary (unforced) moves are searched in a node, best-ordered first
+/// (12 beat 20 by 8-2 in freestyle self-play at 1 s/move: the depth gained outweighs the moves lost).
+const MAX_QUIET_MOVES: usize = 12;
 
 #[derive(Clone)]
 pub struct Renju {
