@@ -89,7 +89,9 @@ pub fn think(
             .five_points(1 - pos.to_move())
             .into_iter()
             .find(|&c| pos.is_legal(c));
-        return block.or_else(|| any_legal(pos)).map(|c| done(c, 0, 0, 0, "any"));
+        return block
+            .or_else(|| any_legal(pos))
+            .map(|c| done(c, 0, 0, 0, "any"));
     }
     match player.kind {
         PlayerKind::Engine => {}
