@@ -341,6 +341,9 @@ fn check_line(pos: &Renju, line: &[Cell]) -> Result<(), String> {
         if !points.contains(&b) {
             return Err(format!("defender move {i} does not block"));
         }
+        if defender == 0 && forbidden(&cells, b) {
+            return Err(format!("defender move {i} is forbidden for Black"));
+        }
         cells[b as usize] = defender + 1;
         i += 1;
     }

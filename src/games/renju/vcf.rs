@@ -131,9 +131,18 @@ impl<'a> Vcf<'a> {
                     }
                     self.failed.insert(next.hash());
                 }
-                [b, w, ..] => {
-                    // Two five points: the defender blocks one, the attacker takes the other.
-                    line.extend([c, *b, *w]);
+                [first, ..] => {
+                    // Two five points: the defender blocks one it may play, the attacker takes
+                    // another. If Black may block none, White's five follows at once.
+                    let first = *first;
+                    match points.iter().find(|&&p| !child.is_forbidden_for(them, p)) {
+                        Some(&block) => {
+                            let other = points.iter().find(|&&p| p != block).copied();
+                            line.extend([c, block]);
+                            line.extend(other);
+                        }
+                        None => line.extend([c, first]),
+                    }
                     return true;
                 }
             }
