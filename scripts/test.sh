@@ -9,7 +9,7 @@ cargo test --release
 cargo build --release
 shared=../shared/conformance
 if [ -d "$shared" ]; then
-  for check in nim match hex_gtp; do
+  for check in nim match hex_gtp gomocup; do
     echo "conformance: $check"
     python3 "$shared/$check.py"
   done

@@ -7,8 +7,9 @@ use clap::{Args, Parser, Subcommand};
 use sente::bench::{self, BenchArgs};
 use sente::games::hex::{self, HexOptions, HexSession};
 use sente::games::nim::{self, NimSession};
+use sente::games::renju::{self, Rule};
 use sente::player::PlayerKind;
-use sente::protocol::{gtp, input, output::Output};
+use sente::protocol::{gomocup, gtp, input, output::Output};
 
 /// Options every engine accepts.
 #[derive(Args, Clone, Debug)]
@@ -103,7 +104,49 @@ fn init_logging(opts: &EngineOpts) {
     let _ = builder.try_init();
 }
 
+/// Started under a name beginning with `pbrain-` (as piskvork and the Gomocup referee require),
+/// the binary speaks Gomocup with no arguments.
+fn invoked_as_pbrain() -> bool {
+    std::env::args_os()
+        .next()
+        .and_then(|a| {
+            std::path::Path::new(&a)
+                .file_name()
+                .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        })
+        .is_some_and(|n| n.starts_with("pbrain-"))
+}
+
+fn run_gomocup(opts: &EngineOpts, rule: Rule, started: std::time::Instant) -> ExitCode {
+    gomocup::run(
+        gomocup::Options {
+            threads: opts.threads.unwrap_or_else(num_cpus::get).max(1),
+            hash_mb: opts.hash.max(1),
+            player: opts.player,
+            seed: opts.seed,
+            rule,
+            started,
+        },
+        input::stdin_reader(),
+        Output::stdout(),
+    );
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
+    if invoked_as_pbrain() {
+        let opts = EngineOpts {
+            threads: None,
+            hash: 64,
+            log: None,
+            seed: None,
+            player: PlayerKind::Engine,
+            logfile_name: None,
+        };
+        init_logging(&opts);
+        return run_gomocup(&opts, Rule::Freestyle, started);
+    }
     let cli = WithOpts::parse();
     init_logging(&cli.opts);
     let threads = cli.opts.threads.unwrap_or_else(num_cpus::get).max(1);
@@ -142,8 +185,24 @@ fn main() -> ExitCode {
                     println!("{}", totals.line("nim", args.threads));
                     ExitCode::SUCCESS
                 }
+                "renju" | "gomoku" => {
+                    let rule = if game == "renju" {
+                        Rule::Renju
+                    } else {
+                        Rule::Freestyle
+                    };
+                    let totals = bench::run(
+                        &renju::bench::positions(rule),
+                        renju::bench::DEFAULT_DEPTH,
+                        &args,
+                    );
+                    println!("{}", totals.line(&game, args.threads));
+                    ExitCode::SUCCESS
+                }
                 other => {
-                    eprintln!("sente: no benchmark for {other:?} yet (available: hex, nim)");
+                    eprintln!(
+                        "sente: no benchmark for {other:?} yet (available: hex, nim, renju, gomoku)"
+                    );
                     ExitCode::from(2)
                 }
             }
@@ -174,7 +233,9 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Command::Renju | Command::Gomoku | Command::Kalah => {
+        Command::Renju => run_gomocup(&cli.opts, Rule::Renju, started),
+        Command::Gomoku => run_gomocup(&cli.opts, Rule::Freestyle, started),
+        Command::Kalah => {
             eprintln!("sente: this game is not implemented yet");
             ExitCode::from(2)
         }

@@ -2,3 +2,4 @@
 
 pub mod hex;
 pub mod nim;
+pub mod renju;

@@ -1,0 +1,239 @@
+//! Choosing a move within the clock: a forced move at once; then, with shares of the time, a
+//! VCF and a VCT for the side to move and a check of which moves stop the opponent's VCF; then
+//! the core's Lazy SMP search over the surviving moves for the rest of the clock.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::board::{cell, Cell};
+use super::position::Renju;
+use super::vcf::Vcf;
+use super::vct::Vct;
+use crate::player::{PlayerKind, Reference};
+use crate::search::{self, Limits, Position, Report, Score, TimeControl, Tt};
+
+/// Milliseconds kept back per move for pipe latency, process scheduling on a loaded machine and
+/// the Gomocup referee's suspend/resume of the engine between moves.
+pub const OVERHEAD_MS: u64 = 80;
+
+/// The share of a move's soft time the root VCF may take (it answers in far less when it finds a
+/// win), and the share the root VCT may take after it.
+const ROOT_VCF_SHARE: u32 = 5;
+const ROOT_VCT_SHARE: u32 = 4;
+/// The deepest root VCT, in attacker moves.
+const ROOT_VCT_DEPTH: u32 = 8;
+
+/// What `think` was asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Request {
+    pub time: TimeControl,
+    /// Time already spent on this move before the search starts (start-up, allocation).
+    pub spent: Duration,
+    pub threads: usize,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+/// The answer of `think`.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    pub best: Cell,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    /// How the move was found: "forced", "vcf", "vct", "search", "random", "greedy", "any".
+    pub how: &'static str,
+    pub elapsed: Duration,
+}
+
+/// The moves a game of this size is still expected to last for the side to move (spreads a
+/// match clock over the game).
+fn moves_left(pos: &Renju) -> u32 {
+    let played = pos.stones() as u32 / 2;
+    45u32.saturating_sub(played).max(15)
+}
+
+/// Any legal cell (the game is over or nothing else is possible: a reply beats a forfeit).
+pub fn any_legal(pos: &Renju) -> Option<Cell> {
+    (0..pos.height())
+        .flat_map(|y| (0..pos.width()).map(move |x| cell(x, y)))
+        .find(|&c| pos.is_legal(c))
+        .or_else(|| {
+            (0..pos.height())
+                .flat_map(|y| (0..pos.width()).map(move |x| cell(x, y)))
+                .find(|&c| pos.is_empty(c))
+        })
+}
+
+/// The move for the side to move of `pos`. `on_iteration` sees each completed search iteration.
+pub fn think(
+    pos: &Renju,
+    req: &Request,
+    tt: &Tt,
+    stop: &AtomicBool,
+    player: &mut Reference,
+    on_iteration: &mut dyn FnMut(&Report<Cell>),
+) -> Option<Choice> {
+    let start = Instant::now();
+    let done = |best: Cell, score: Score, depth: u32, nodes: u64, how: &'static str| Choice {
+        best,
+        score,
+        depth,
+        nodes,
+        how,
+        elapsed: start.elapsed() + req.spent,
+    };
+    if pos.outcome().is_some() {
+        // Lost (or over): block one of the opponent's five points if possible, else anything.
+        let block = pos
+            .five_points(1 - pos.to_move())
+            .into_iter()
+            .find(|&c| pos.is_legal(c));
+        return block
+            .or_else(|| any_legal(pos))
+            .map(|c| done(c, 0, 0, 0, "any"));
+    }
+    match player.kind {
+        PlayerKind::Engine => {}
+        PlayerKind::Random => return player.choose(pos).map(|c| done(c, 0, 0, 0, "random")),
+        PlayerKind::Greedy => return player.choose(pos).map(|c| done(c, 0, 0, 0, "greedy")),
+    }
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    match moves.as_slice() {
+        [] => return any_legal(pos).map(|c| done(c, 0, 0, 0, "any")),
+        [only] => return Some(done(*only, 0, 0, 1, "forced")),
+        _ => {}
+    }
+    let budget = req.time.budget(moves_left(pos), OVERHEAD_MS);
+    let spent_ms = req.spent.as_millis() as u64;
+    // The root VCF gets a fifth of the soft limit (or up to two seconds with no clock), the VCT
+    // a quarter.
+    let vcf_ms = match budget {
+        Some(b) => (b.soft.as_millis() as u64).saturating_sub(spent_ms) / ROOT_VCF_SHARE as u64,
+        None => 2_000,
+    };
+    if vcf_ms > 0 {
+        let mut vcf = Vcf::new(
+            u64::MAX,
+            Some(Instant::now() + Duration::from_millis(vcf_ms)),
+        )
+        .with_stop(stop);
+        if let Some(line) = vcf.solve(pos) {
+            return Some(done(
+                line[0],
+                search::WIN - line.len() as Score,
+                0,
+                vcf.nodes(),
+                "vcf",
+            ));
+        }
+        let vct_ms = vcf_ms * ROOT_VCF_SHARE as u64 / ROOT_VCT_SHARE as u64;
+        let deadline = Instant::now() + Duration::from_millis(vct_ms);
+        let mut vct = Vct::new(Some(deadline), Some(stop));
+        if let Some(m) = vct.solve(pos, ROOT_VCT_DEPTH) {
+            return Some(done(m, search::WIN - 100, 0, vct.nodes(), "vct"));
+        }
+    }
+    // Defence: if the opponent, were it to move now, would win by fours, search only the moves
+    // after which it no longer does (as far as the time for this check allows).
+    let mut root = pos.clone();
+    if vcf_ms > 0 {
+        let deadline = Instant::now() + Duration::from_millis(vcf_ms);
+        if let Some(keep) = defences_against_vcf(pos, deadline, stop) {
+            log::info!("opponent threatens a VCF: {} defences", keep.len());
+            root.restrict_to(keep);
+        } else {
+            let deadline = Instant::now() + Duration::from_millis(vcf_ms);
+            if let Some(keep) = defences_against_vct(pos, &moves, deadline, stop) {
+                log::info!("opponent threatens a VCT: {} defences", keep.len());
+                root.restrict_to(keep);
+            }
+        }
+    }
+    // The rest of the clock goes to the search: a per-move limit whose soft part is the
+    // budget's soft limit and whose hard part never passes the budget's hard limit.
+    let time = match budget {
+        Some(b) => {
+            let used = start.elapsed().as_millis() as u64 + spent_ms;
+            let soft = (b.soft.as_millis() as u64).saturating_sub(used);
+            let hard = (b.hard.as_millis() as u64).saturating_sub(used);
+            TimeControl::per_move((soft * 5 / 3).min(hard).max(1))
+        }
+        None => TimeControl::unlimited(),
+    };
+    let limits = Limits {
+        depth: req.depth,
+        nodes: req.nodes,
+        time,
+        moves_left: moves_left(pos),
+        overhead_ms: 0,
+        threads: req.threads,
+    };
+    let r = search::search(&root, &limits, tt, stop, on_iteration);
+    let best = r.best.or_else(|| moves.first().copied())?;
+    Some(done(best, r.score, r.depth, r.nodes, "search"))
+}
+
+/// Node budget of each VCF check of one candidate defence.
+const DEFENCE_VCF_NODES: u64 = 400;
+
+/// When the opponent of the side to move would have a VCF if it could move now, the legal moves
+/// after which it has none (unchecked ones, past the deadline, are kept). `None` when there is
+/// no such threat or no move answers it (then the search chooses among all).
+fn defences_against_vcf(pos: &Renju, deadline: Instant, stop: &AtomicBool) -> Option<Vec<Cell>> {
+    let me = pos.to_move();
+    if pos.has_five_point(1 - me) || pos.has_five_point(me) || !pos.has_four_point(1 - me) {
+        return None;
+    }
+    let mut null = pos.clone();
+    null.set_to_move(1 - me);
+    Vcf::new(DEFENCE_VCF_NODES * 10, Some(deadline))
+        .with_stop(stop)
+        .solve(&null)?;
+    let mut keep = Vec::new();
+    for c in pos.region().filter(|&c| pos.is_legal(c)) {
+        if Instant::now() >= deadline || stop.load(std::sync::atomic::Ordering::Relaxed) {
+            keep.push(c);
+            continue;
+        }
+        let mut child = pos.clone();
+        child.play(c);
+        let mut vcf = Vcf::new(DEFENCE_VCF_NODES, Some(deadline)).with_stop(stop);
+        if vcf.solve(&child).is_none() {
+            keep.push(c);
+        }
+    }
+    (!keep.is_empty()).then_some(keep)
+}
+
+/// Attacker moves of the VCT probes that look for the opponent's threats.
+const DEFENCE_VCT_DEPTH: u32 = 3;
+
+/// Like `defences_against_vcf` for a win by threes and fours, among the generated `moves`
+/// only (a VCT check is too costly for every cell): `None` when the opponent has no VCT, or
+/// when no move (or every move) stops it as far as the checks could tell.
+fn defences_against_vct(
+    pos: &Renju,
+    moves: &[Cell],
+    deadline: Instant,
+    stop: &AtomicBool,
+) -> Option<Vec<Cell>> {
+    let me = pos.to_move();
+    if pos.has_five_point(1 - me) || pos.has_five_point(me) {
+        return None;
+    }
+    let mut null = pos.clone();
+    null.set_to_move(1 - me);
+    Vct::new(Some(deadline), Some(stop)).solve(&null, DEFENCE_VCT_DEPTH)?;
+    let mut keep = Vec::new();
+    for &c in moves {
+        let mut child = pos.clone();
+        child.play(c);
+        let mut vct = Vct::new(Some(deadline), Some(stop));
+        if vct.solve(&child, DEFENCE_VCT_DEPTH).is_none() {
+            keep.push(c);
+        }
+    }
+    (!keep.is_empty() && keep.len() < moves.len()).then_some(keep)
+}

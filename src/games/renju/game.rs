@@ -1,0 +1,175 @@
+//! The game record the protocol edits: board size, rule, and the stones in the order they were
+//! played, with their owners. The search position is rebuilt from it when the record changes in
+//! a way other than one more move (a new rule, a take-back, a whole board from the manager).
+
+use super::board::{cell, xy, Cell, Rule, MAX_SIDE, MIN_SIDE};
+use super::position::Renju;
+
+/// A stone as the Gomocup `BOARD` command lists it: whose it is from the engine's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    Own,
+    Opponent,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    w: usize,
+    h: usize,
+    rule: Rule,
+    /// Stones in move order: (cell, side 0 Black / 1 White).
+    moves: Vec<(Cell, u8)>,
+    /// Which side the engine plays (the side to move when it is asked for a move).
+    own: u8,
+    pos: Renju,
+}
+
+impl Game {
+    pub fn new(w: usize, h: usize, rule: Rule) -> Result<Game, String> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
+            return Err(format!(
+                "unsupported size {w}x{h} (sides from {MIN_SIDE} to {MAX_SIDE})"
+            ));
+        }
+        Ok(Game {
+            w,
+            h,
+            rule,
+            moves: Vec::new(),
+            own: 0,
+            pos: Renju::new(w, h, rule),
+        })
+    }
+
+    pub fn pos(&self) -> &Renju {
+        &self.pos
+    }
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+    pub fn size(&self) -> (usize, usize) {
+        (self.w, self.h)
+    }
+    pub fn moves(&self) -> &[(Cell, u8)] {
+        &self.moves
+    }
+
+    /// The same stones under another rule.
+    pub fn set_rule(&mut self, rule: Rule) {
+        if rule != self.rule {
+            self.rule = rule;
+            self.rebuild(self.pos.to_move());
+        }
+    }
+
+    /// An empty board of the same size.
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.own = 0;
+        self.rebuild(0);
+    }
+
+    fn rebuild(&mut self, to_move: u8) {
+        let mut pos = Renju::new(self.w, self.h, self.rule);
+        for &(c, side) in &self.moves {
+            pos.place(c, side);
+        }
+        pos.set_to_move(to_move);
+        self.pos = pos;
+    }
+
+    /// The cell at `x,y`, or why it cannot take a stone.
+    pub fn free_cell(&self, x: i64, y: i64) -> Result<Cell, String> {
+        if !self.pos.on_board(x, y) {
+            return Err(format!("{x},{y} is off the {}x{} board", self.w, self.h));
+        }
+        let c = cell(x as usize, y as usize);
+        if !self.pos.is_empty(c) {
+            return Err(format!("{x},{y} is occupied"));
+        }
+        Ok(c)
+    }
+
+    /// Plays a move for the side to move, if it is legal: on the board, on an empty cell, not
+    /// forbidden, and the game not already over.
+    pub fn play(&mut self, x: i64, y: i64) -> Result<Cell, String> {
+        let c = self.free_cell(x, y)?;
+        if self.pos.winner().is_some() {
+            return Err("the game is already over".into());
+        }
+        let side = self.pos.to_move();
+        if self.pos.is_forbidden_for(side, c) {
+            return Err(format!("{x},{y} is forbidden for Black"));
+        }
+        use crate::search::Position;
+        self.pos.play(c);
+        self.moves.push((c, side));
+        Ok(c)
+    }
+
+    /// Removes the stone at `x,y` (normally the last move); the side that played it moves next.
+    pub fn takeback(&mut self, x: i64, y: i64) -> Result<(), String> {
+        if !self.pos.on_board(x, y) {
+            return Err(format!("{x},{y} is off the board"));
+        }
+        let c = cell(x as usize, y as usize);
+        let i = self
+            .moves
+            .iter()
+            .rposition(|&(m, _)| m == c)
+            .ok_or_else(|| format!("no stone at {x},{y}"))?;
+        let (_, side) = self.moves.remove(i);
+        self.rebuild(side);
+        Ok(())
+    }
+
+    /// Replaces the position with the stones of a `BOARD`/`YXBOARD` block. The engine moves
+    /// next. Under renju the stones come in move order and the first one is Black's; otherwise
+    /// the side with fewer stones (Black on equal counts) is the engine's.
+    pub fn set_board(&mut self, stones: &[(i64, i64, Owner)]) -> Result<(), String> {
+        let own_count = stones.iter().filter(|s| s.2 == Owner::Own).count();
+        let opp_count = stones.len() - own_count;
+        let own: u8 = if self.rule == Rule::Renju {
+            match stones.first() {
+                Some(&(_, _, Owner::Opponent)) => 1,
+                _ => 0,
+            }
+        } else if own_count < opp_count {
+            1
+        } else {
+            0
+        };
+        let mut seen = Vec::with_capacity(stones.len());
+        let mut moves = Vec::with_capacity(stones.len());
+        for &(x, y, owner) in stones {
+            if !self.pos.on_board(x, y) {
+                return Err(format!(
+                    "stone {x},{y} is off the {}x{} board",
+                    self.w, self.h
+                ));
+            }
+            let c = cell(x as usize, y as usize);
+            if seen.contains(&c) {
+                return Err(format!("two stones on {x},{y}"));
+            }
+            seen.push(c);
+            let side = if owner == Owner::Own { own } else { 1 - own };
+            moves.push((c, side));
+        }
+        self.moves = moves;
+        self.own = own;
+        self.rebuild(own);
+        Ok(())
+    }
+
+    /// Which side the engine played in the last `BOARD`.
+    pub fn own(&self) -> u8 {
+        self.own
+    }
+
+    /// `x,y` of a cell.
+    pub fn format(c: Cell) -> String {
+        let (x, y) = xy(c);
+        format!("{x},{y}")
+    }
+}

@@ -1,0 +1,539 @@
+//! The Renju/Gomoku position as the search sees it: stones, the side to move, and every empty
+//! cell's line shapes for both sides, kept up to date move by move.
+//!
+//! Playing a stone changes the shapes only of the empty cells on its four lines within five
+//! steps (at most 40 cell-directions), so `play` recomputes just those, and keeps running sums
+//! (the evaluation) and per-shape counts (so "does the opponent have a four?" is one lookup).
+//! Move generation uses them for forced replies: make a five if possible, else block the
+//! opponent's five point, else answer an open three with a block or a four of one's own.
+
+use std::sync::Arc;
+
+use super::board::{
+    cell, empty_cells, step, stone, xy, Cell, Rule, BLACK, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
+    ZOBRIST_WHITE_TO_MOVE,
+};
+use super::forbidden::is_forbidden;
+use super::shapes::{ShapeTable, B3, B4, F3, F4, FIVE, NONE, OVER, SHAPES};
+use crate::search::{Outcome, Position, Score};
+
+/// What a shape is worth to the side that could play it (the evaluation sums these).
+const VALUE: [i32; SHAPES] = [0, 1, 3, 4, 10, 12, 30, 32, 60, 120, 0];
+
+/// At most this many ordinary (unforced) moves are searched in a node, best-ordered first
+/// (12 beat 20 by 8-2 in freestyle self-play at 1 s/move: the depth gained outweighs the moves lost).
+const MAX_QUIET_MOVES: usize = 12;
+
+#[derive(Clone)]
+pub struct Renju {
+    cells: [u8; CELLS],
+    /// Shapes of each empty cell: `[side * 4 + direction]`; zero on occupied cells.
+    shapes: [[u8; 8]; CELLS],
+    /// Stones within two cells (king distance): candidate moves have at least one.
+    near: [u8; CELLS],
+    /// How many (empty cell, direction) pairs have each shape, per side.
+    counts: [[u16; SHAPES]; 2],
+    /// Sum of `VALUE` over every (empty cell, direction), per side.
+    sums: [i32; 2],
+    hash: u64,
+    w: u8,
+    h: u8,
+    rule: Rule,
+    to_move: u8,
+    stones: u16,
+    /// The side whose last move made a five.
+    winner: Option<u8>,
+    /// Bounding box of the stones: min x, min y, max x, max y.
+    bbox: [u8; 4],
+    table: &'static ShapeTable,
+    /// Root moves to search instead of the generated ones (set by the engine when only some
+    /// moves survive the opponent's threats); dropped by the first move played.
+    restrict: Option<Arc<[Cell]>>,
+}
+
+impl std::fmt::Debug for Renju {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{}x{} {} to move {}",
+            self.w, self.h, self.rule, self.to_move
+        )?;
+        for y in 0..self.h as usize {
+            let row: String = (0..self.w as usize)
+                .map(|x| match self.cells[cell(x, y) as usize] {
+                    BLACK => 'X',
+                    EMPTY => '.',
+                    _ => 'O',
+                })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Renju {
+    pub fn new(w: usize, h: usize, rule: Rule) -> Renju {
+        let table = ShapeTable::get(rule);
+        let mut p = Renju {
+            cells: empty_cells(w, h),
+            shapes: [[0; 8]; CELLS],
+            near: [0; CELLS],
+            counts: [[0; SHAPES]; 2],
+            sums: [0; 2],
+            hash: 0,
+            w: w as u8,
+            h: h as u8,
+            rule,
+            to_move: 0,
+            stones: 0,
+            winner: None,
+            bbox: [u8::MAX, u8::MAX, 0, 0],
+            table,
+            restrict: None,
+        };
+        // Every playable cell-direction starts as NONE; `refresh` moves them to their shapes.
+        let pairs = (w * h * 4) as u16;
+        p.counts = [[0; SHAPES]; 2];
+        p.counts[0][NONE as usize] = pairs;
+        p.counts[1][NONE as usize] = pairs;
+        for y in 0..h {
+            for x in 0..w {
+                let c = cell(x, y) as usize;
+                for dir in 0..4 {
+                    p.refresh(c, dir);
+                }
+            }
+        }
+        p
+    }
+
+    pub fn width(&self) -> usize {
+        self.w as usize
+    }
+    pub fn height(&self) -> usize {
+        self.h as usize
+    }
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+    pub fn stones(&self) -> usize {
+        self.stones as usize
+    }
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+    /// The side to move: 0 Black, 1 White.
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+    pub fn winner(&self) -> Option<u8> {
+        self.winner
+    }
+
+    /// Searches only `moves` from this position (they must be legal and not empty).
+    pub fn restrict_to(&mut self, moves: Vec<Cell>) {
+        self.restrict = (!moves.is_empty()).then(|| moves.into());
+    }
+
+    /// Sets who moves next (positions set up from a board, puzzles).
+    pub fn set_to_move(&mut self, side: u8) {
+        if side != self.to_move {
+            self.to_move = side;
+            self.hash ^= ZOBRIST_WHITE_TO_MOVE;
+        }
+    }
+
+    pub fn on_board(&self, x: i64, y: i64) -> bool {
+        x >= 0 && y >= 0 && x < self.w as i64 && y < self.h as i64
+    }
+
+    pub fn is_empty(&self, c: Cell) -> bool {
+        self.cells[c as usize] == EMPTY
+    }
+
+    /// Is `c` forbidden for the side to move (only Black under renju has forbidden points)?
+    pub fn is_forbidden_for(&self, side: u8, c: Cell) -> bool {
+        if self.rule != Rule::Renju || side != 0 || !self.is_empty(c) {
+            return false;
+        }
+        let c = c as usize;
+        if !self.may_be_forbidden(c) {
+            return false;
+        }
+        let mut work = self.cells;
+        is_forbidden(&mut work, c)
+    }
+
+    /// A quick necessary condition for a forbidden point, from Black's shapes: an overline,
+    /// an open-four shape (a double four can hide in one line), or two lines with a three or
+    /// more. A five anywhere makes the point allowed.
+    fn may_be_forbidden(&self, c: usize) -> bool {
+        let s = &self.shapes[c][0..4];
+        if s.contains(&FIVE) {
+            return false;
+        }
+        s.contains(&OVER) || s.contains(&F4) || s.iter().filter(|&&x| x >= B3).count() >= 2
+    }
+
+    /// Recomputes both sides' shapes of empty cell `c` along `dir`, keeping sums and counts.
+    fn refresh(&mut self, c: usize, dir: usize) {
+        let (b, w) = self.table.shapes(&self.cells, c, dir);
+        self.set_shape(c, dir, 0, b);
+        self.set_shape(c, dir, 1, w);
+    }
+
+    #[inline]
+    fn set_shape(&mut self, c: usize, dir: usize, side: usize, new: u8) {
+        let slot = &mut self.shapes[c][side * 4 + dir];
+        let old = *slot;
+        if old != new {
+            *slot = new;
+            self.counts[side][old as usize] -= 1;
+            self.counts[side][new as usize] += 1;
+            self.sums[side] += VALUE[new as usize] - VALUE[old as usize];
+        }
+    }
+
+    /// Puts a stone of `side` on empty cell `c` without changing the side to move.
+    pub fn place(&mut self, c: Cell, side: u8) {
+        let ci = c as usize;
+        if (0..4).any(|dir| self.shapes[ci][side as usize * 4 + dir] == FIVE) {
+            self.winner = Some(side);
+        }
+        for dir in 0..4 {
+            self.set_shape(ci, dir, 0, NONE);
+            self.set_shape(ci, dir, 1, NONE);
+        }
+        self.cells[ci] = stone(side);
+        self.hash ^= ZOBRIST[side as usize][ci];
+        for (dir, &d) in DIRS.iter().enumerate() {
+            for k in 1..=5isize {
+                for q in [step(ci, d, k), step(ci, d, -k)] {
+                    if self.cells[q] == EMPTY {
+                        self.refresh(q, dir);
+                    }
+                }
+            }
+        }
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let q = (ci as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[q] += 1;
+            }
+        }
+        let (x, y) = xy(c);
+        let (x, y) = (x as u8, y as u8);
+        self.bbox = [
+            self.bbox[0].min(x),
+            self.bbox[1].min(y),
+            self.bbox[2].max(x),
+            self.bbox[3].max(y),
+        ];
+        self.stones += 1;
+    }
+
+    /// The shapes of `c` for `side` in the four directions.
+    #[inline]
+    pub fn shapes_of(&self, c: Cell, side: u8) -> [u8; 4] {
+        let s = &self.shapes[c as usize];
+        let o = side as usize * 4;
+        [s[o], s[o + 1], s[o + 2], s[o + 3]]
+    }
+
+    /// Does `side` make a five by playing `c`?
+    pub fn makes_five(&self, c: Cell, side: u8) -> bool {
+        self.shapes_of(c, side).contains(&FIVE)
+    }
+
+    /// Does `side` make a four (a five threat) or five by playing `c`?
+    pub fn makes_four(&self, c: Cell, side: u8) -> bool {
+        self.shapes_of(c, side)
+            .iter()
+            .any(|&s| s == B4 || s == F4 || s == FIVE)
+    }
+
+    pub fn has_five_point(&self, side: u8) -> bool {
+        self.counts[side as usize][FIVE as usize] > 0
+    }
+
+    pub fn has_four_point(&self, side: u8) -> bool {
+        let c = &self.counts[side as usize];
+        c[B4 as usize] + c[F4 as usize] > 0
+    }
+
+    pub fn has_open_four_point(&self, side: u8) -> bool {
+        self.counts[side as usize][F4 as usize] > 0
+    }
+
+    /// Empty cells that could matter: within four cells of the stones' bounding box.
+    pub fn region(&self) -> impl Iterator<Item = Cell> + '_ {
+        let (x0, y0, x1, y1) = if self.stones == 0 {
+            (0, 0, self.w as usize - 1, self.h as usize - 1)
+        } else {
+            (
+                (self.bbox[0] as usize).saturating_sub(4),
+                (self.bbox[1] as usize).saturating_sub(4),
+                (self.bbox[2] as usize + 4).min(self.w as usize - 1),
+                (self.bbox[3] as usize + 4).min(self.h as usize - 1),
+            )
+        };
+        (y0..=y1)
+            .flat_map(move |y| (x0..=x1).map(move |x| cell(x, y)))
+            .filter(move |&c| self.cells[c as usize] == EMPTY)
+    }
+
+    /// Every empty cell where `side` would make a five.
+    pub fn five_points(&self, side: u8) -> Vec<Cell> {
+        if !self.has_five_point(side) {
+            return Vec::new();
+        }
+        self.region()
+            .filter(|&c| self.makes_five(c, side))
+            .collect()
+    }
+
+    /// Five points of `side` on the lines through `c` (where a stone just played at `c` can
+    /// have created them).
+    pub fn five_points_near(&self, c: Cell, side: u8) -> Vec<Cell> {
+        let mut out = Vec::new();
+        for &d in &DIRS {
+            for k in -4isize..=4 {
+                let q = step(c as usize, d, k) as Cell;
+                if self.cells[q as usize] == EMPTY && self.makes_five(q, side) && !out.contains(&q)
+                {
+                    out.push(q);
+                }
+            }
+        }
+        out
+    }
+
+    /// How urgent playing `c` is for `side`, from its line shapes: a five, then moves that win
+    /// by force (open four, double four, four-three), double threes, fours and threes.
+    pub fn threat(&self, c: Cell, side: u8) -> i32 {
+        let s = self.shapes_of(c, side);
+        let mut n = [0u8; SHAPES];
+        let mut sum = 0;
+        for &x in &s {
+            n[x as usize] += 1;
+            sum += VALUE[x as usize];
+        }
+        let fours = n[B4 as usize] + n[F4 as usize];
+        let threes = n[F3 as usize];
+        let level = if n[FIVE as usize] > 0 {
+            100_000
+        } else if n[F4 as usize] > 0 || fours >= 2 {
+            20_000
+        } else if fours >= 1 && threes >= 1 {
+            15_000
+        } else if threes >= 2 {
+            8_000
+        } else if fours >= 1 {
+            1_500
+        } else if threes >= 1 {
+            1_000
+        } else {
+            0
+        };
+        level + sum
+    }
+
+    /// Ordering score of `c` for the side to move: own threats first, then the opponent's.
+    fn priority(&self, c: Cell) -> i32 {
+        let me = self.to_move;
+        self.threat(c, me) + self.threat(c, 1 - me) * 4 / 5 + self.near[c as usize] as i32
+    }
+
+    /// Legal for the side to move: empty and, for Black under renju, not forbidden.
+    pub fn is_legal(&self, c: Cell) -> bool {
+        self.is_empty(c) && !self.is_forbidden_for(self.to_move, c)
+    }
+
+    /// The cell to play on an empty board: the centre.
+    fn centre(&self) -> Cell {
+        cell(self.w as usize / 2, self.h as usize / 2)
+    }
+
+    /// The opponent's five points the side to move must block, if it can: `Err(())` when it
+    /// cannot (two of them, or its only block is forbidden).
+    fn forced_block(&self) -> Option<Result<Cell, ()>> {
+        let me = self.to_move;
+        if !self.has_five_point(1 - me) {
+            return None;
+        }
+        let points = self.five_points(1 - me);
+        match points.as_slice() {
+            [] => None,
+            [b] if !self.is_forbidden_for(me, *b) => Some(Ok(*b)),
+            _ => Some(Err(())),
+        }
+    }
+}
+
+impl Position for Renju {
+    type Move = Cell;
+
+    fn side_to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(w) = self.winner {
+            return Some(if w == self.to_move {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            });
+        }
+        if self.stones as usize >= self.w as usize * self.h as usize {
+            return Some(Outcome::Draw);
+        }
+        if !self.has_five_point(self.to_move) {
+            if let Some(Err(())) = self.forced_block() {
+                return Some(Outcome::Loss);
+            }
+        }
+        None
+    }
+
+    fn generate(&self, out: &mut Vec<Cell>) {
+        if let Some(only) = &self.restrict {
+            let mut v: Vec<(i32, Cell)> = only.iter().map(|&c| (self.priority(c), c)).collect();
+            v.sort_by_key(|&(s, _)| -s);
+            out.extend(v.into_iter().map(|(_, c)| c));
+            return;
+        }
+        let me = self.to_move;
+        if self.stones == 0 {
+            out.push(self.centre());
+            return;
+        }
+        if self.has_five_point(me) {
+            if let Some(c) = self.region().find(|&c| self.makes_five(c, me)) {
+                out.push(c);
+                return;
+            }
+        }
+        if let Some(Ok(b)) = self.forced_block() {
+            out.push(b);
+            return;
+        }
+        let mut scored: Vec<(i32, Cell)> = Vec::new();
+        if self.has_open_four_point(1 - me) {
+            // The opponent threatens an open four: block it, or make a four of our own.
+            for c in self.region() {
+                let theirs = self.shapes_of(c, 1 - me);
+                let defends = theirs.iter().any(|&s| s == F4 || s == B4);
+                if (defends || self.makes_four(c, me)) && self.is_legal(c) {
+                    scored.push((self.priority(c), c));
+                }
+            }
+        }
+        if scored.is_empty() {
+            for c in self.region() {
+                if self.near[c as usize] > 0 && self.is_legal(c) {
+                    scored.push((self.priority(c), c));
+                }
+            }
+            scored.sort_by_key(|&(s, _)| -s);
+            scored.truncate(MAX_QUIET_MOVES);
+        } else {
+            scored.sort_by_key(|&(s, _)| -s);
+        }
+        if scored.is_empty() {
+            // Every nearby cell is forbidden or the stones fill their surroundings: any legal cell.
+            if let Some(c) = (0..self.h as usize)
+                .flat_map(|y| (0..self.w as usize).map(move |x| cell(x, y)))
+                .find(|&c| self.is_legal(c))
+            {
+                out.push(c);
+            }
+            return;
+        }
+        out.extend(scored.into_iter().map(|(_, c)| c));
+    }
+
+    fn play(&mut self, m: Cell) {
+        self.restrict = None;
+        let side = self.to_move;
+        self.place(m, side);
+        self.to_move ^= 1;
+        self.hash ^= ZOBRIST_WHITE_TO_MOVE;
+    }
+
+    /// Line potentials, plus what the threats on the board mean for the side to move: the
+    /// search has no quiescence, so a leaf must see a five point, a double four or a four-three
+    /// about to land, and who gets to play an open four first.
+    fn evaluate(&self) -> Score {
+        let me = self.to_move as usize;
+        let opp = 1 - me;
+        let five = FIVE as usize;
+        let open = F4 as usize;
+        let c = &self.counts;
+        if c[me][five] > 0 {
+            return 10_000;
+        }
+        let my_fours = c[me][B4 as usize] + c[me][open] > 0;
+        let mut score = self.sums[me] * 6 / 5 - self.sums[opp];
+        if c[opp][five] >= 2 {
+            // Two five points (or one point completing two lines): usually unstoppable.
+            score -= 6_000;
+        } else if c[opp][five] == 1 {
+            // We must block; with an open three of theirs left too, it is a four-three.
+            if c[opp][open] > 0 && !my_fours {
+                score -= 3_000;
+            } else {
+                score -= 150;
+            }
+        } else if c[me][open] > 0 {
+            // Our open four comes first; the opponent can only delay it with fours.
+            score += if c[opp][B4 as usize] + c[opp][open] == 0 {
+                6_000
+            } else {
+                1_500
+            };
+        } else if c[opp][open] > 0 {
+            // Their open three must be answered; two of them rarely can be.
+            score -= if c[opp][open] >= 4 && !my_fours {
+                2_000
+            } else {
+                500
+            };
+        }
+        score.clamp(-20_000, 20_000)
+    }
+
+    fn move_tag(m: Cell) -> u16 {
+        m
+    }
+
+    fn order_hint(&self, m: Cell) -> i32 {
+        self.priority(m) / 16
+    }
+
+    fn random_move(&self, r: u64) -> Option<Cell> {
+        let legal: Vec<Cell> = (0..self.h as usize)
+            .flat_map(|y| (0..self.w as usize).map(move |x| cell(x, y)))
+            .filter(|&c| self.is_legal(c))
+            .collect();
+        (!legal.is_empty()).then(|| legal[(r % legal.len() as u64) as usize])
+    }
+
+    /// A win the shapes prove without search: an open-four point the side to move may play
+    /// while the opponent has no four to delay it with. Deeper wins by fours are the root VCF's.
+    fn proven(&self) -> Option<(Outcome, Option<Cell>)> {
+        let me = self.to_move;
+        let them = 1 - me;
+        if !self.has_open_four_point(me) || self.has_four_point(them) || self.has_five_point(them) {
+            return None;
+        }
+        self.region()
+            .find(|&c| self.shapes_of(c, me).contains(&F4) && !self.is_forbidden_for(me, c))
+            .map(|c| (Outcome::Win, Some(c)))
+    }
+}

@@ -1,0 +1,397 @@
+//! Rule tests: the renju forbidden points on hand-made positions and on the shared data set,
+//! fives under each rule, forced replies, and VCF lines checked by a small referee of their own.
+
+use super::board::{cell, empty_cells, xy, Cell, Rule, BLACK, CELLS, WHITE};
+use super::forbidden::forbidden_points;
+use super::position::Renju;
+use super::vcf::Vcf;
+use crate::search::{Outcome, Position};
+
+/// A position from rows of `x` (Black), `o` (White) and `.`; Black to move.
+fn board(rows: &[&str], rule: Rule) -> Renju {
+    let n = rows.len();
+    let mut p = Renju::new(n, n, rule);
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            match ch {
+                'x' => p.place(cell(x, y), 0),
+                'o' => p.place(cell(x, y), 1),
+                _ => {}
+            }
+        }
+    }
+    p
+}
+
+fn forbidden_of(rows: &[&str]) -> Vec<(usize, usize)> {
+    let p = board(rows, Rule::Renju);
+    let mut v: Vec<_> = forbidden_points(p.cells())
+        .into_iter()
+        .map(|c| xy(c as Cell))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn double_three_is_forbidden_but_four_three_is_not() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......x.......",
+        ".......x.......",
+        ".....xx........",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    // (7,7) makes two open threes.
+    assert!(forbidden_of(&rows).contains(&(7, 7)));
+    let p = board(&rows, Rule::Renju);
+    assert!(p.is_forbidden_for(0, cell(7, 7)));
+    assert!(!p.is_forbidden_for(1, cell(7, 7)));
+    // With a third vertical stone, (7,7) is a four-three: allowed.
+    let mut rows2 = rows;
+    rows2[4] = ".......x.......";
+    assert!(!forbidden_of(&rows2).contains(&(7, 7)));
+}
+
+#[test]
+fn a_blocked_three_does_not_count() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......o.......",
+        ".......x.......",
+        ".......x.......",
+        ".....xx........",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    // The vertical line is blocked at (7,4): it makes at most a closed three there.
+    assert!(!forbidden_of(&rows).contains(&(7, 7)));
+}
+
+#[test]
+fn double_four_and_overline_are_forbidden_five_is_not() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "..xxx.xxx......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    // (5,7) makes an overline of seven.
+    assert!(forbidden_of(&rows).contains(&(5, 7)));
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...x.x.x.x.....",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    // Black at (6,7) makes x.xxx.x: two fours on one line.
+    assert!(forbidden_of(&rows).contains(&(6, 7)));
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...xxxx........",
+        "...x...........",
+        "...x...........",
+        "...x...........",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    // (7,7) and (2,7) each complete exactly five on row 7: a five is never forbidden.
+    assert!(!forbidden_of(&rows).contains(&(7, 7)));
+    assert!(!forbidden_of(&rows).contains(&(2, 7)));
+}
+
+#[test]
+fn fives_under_each_rule() {
+    let row = "xxx.xx.........";
+    let mut rows = vec!["..............."; 15];
+    rows[7] = row;
+    let p = board(&rows, Rule::Freestyle);
+    assert!(p.makes_five(cell(3, 7), 0));
+    let p = board(&rows, Rule::Exact);
+    assert!(!p.makes_five(cell(3, 7), 0));
+    let p = board(&rows, Rule::Renju);
+    assert!(!p.makes_five(cell(3, 7), 0));
+    assert!(p.is_forbidden_for(0, cell(3, 7)));
+    rows[7] = "ooo.oo.........";
+    let p = board(&rows, Rule::Renju);
+    assert!(p.makes_five(cell(3, 7), 1));
+}
+
+#[test]
+fn playing_a_five_ends_the_game() {
+    let mut rows = vec![".........."; 10];
+    rows[2] = ".xxxx.....";
+    rows[3] = ".oooo.....";
+    let mut p = board(&rows, Rule::Freestyle);
+    let mut moves = Vec::new();
+    p.generate(&mut moves);
+    assert_eq!(moves.len(), 1);
+    assert!(moves[0] == cell(0, 2) || moves[0] == cell(5, 2));
+    p.play(moves[0]);
+    assert_eq!(p.outcome(), Some(Outcome::Loss));
+}
+
+#[test]
+fn a_four_must_be_blocked() {
+    let mut rows = vec![".........."; 10];
+    rows[2] = ".xxx......";
+    rows[4] = "oooo......";
+    let mut p = board(&rows, Rule::Freestyle);
+    p.set_to_move(0);
+    let mut moves = Vec::new();
+    p.generate(&mut moves);
+    assert_eq!(moves, vec![cell(4, 4)]);
+}
+
+/// Parses the `[[x,y],...]` arrays of a data line.
+fn stones(v: &serde_json::Value) -> Vec<(usize, usize)> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_u64().unwrap() as usize,
+                p[1].as_u64().unwrap() as usize,
+            )
+        })
+        .collect()
+}
+
+fn shared(name: &str) -> Option<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(name);
+    std::fs::read_to_string(path).ok()
+}
+
+#[test]
+fn forbidden_points_agree_with_the_shared_data_set() {
+    let Some(text) = shared("renju-forbidden.jsonl") else {
+        eprintln!("../shared/data/renju-forbidden.jsonl not found: skipped");
+        return;
+    };
+    let mut total = 0;
+    let mut wrong = Vec::new();
+    let mut checking = std::time::Duration::ZERO;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let d: serde_json::Value = serde_json::from_str(line).unwrap();
+        let size = d["size"].as_u64().unwrap() as usize;
+        let mut cells = empty_cells(size, size);
+        for (x, y) in stones(&d["black"]) {
+            cells[cell(x, y) as usize] = BLACK;
+        }
+        for (x, y) in stones(&d["white"]) {
+            cells[cell(x, y) as usize] = WHITE;
+        }
+        let mut want = stones(&d["forbidden"]);
+        want.sort();
+        let t = std::time::Instant::now();
+        let points = forbidden_points(&cells);
+        checking += t.elapsed();
+        let mut got: Vec<_> = points.into_iter().map(|c| xy(c as Cell)).collect();
+        got.sort();
+        total += 1;
+        if got != want {
+            wrong.push((line.to_string(), got));
+        }
+    }
+    assert!(total >= 1000, "only {total} positions read");
+    eprintln!(
+        "forbidden points: {}/{total} positions agree, {:.0} positions/s",
+        total - wrong.len(),
+        total as f64 / checking.as_secs_f64()
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} of {total} positions disagree; first: {} got {:?}",
+        wrong.len(),
+        wrong[0].0,
+        wrong[0].1
+    );
+}
+
+/// An independent check of a VCF line: every attacker move is legal and makes a four (or the
+/// final five), every defender move blocks the only five point, and Black never plays a
+/// forbidden point; White's four whose only block is forbidden ends with White's five.
+fn check_line(pos: &Renju, line: &[Cell]) -> Result<(), String> {
+    let rule = pos.rule();
+    let attacker = pos.to_move();
+    let mut cells: [u8; CELLS] = *pos.cells();
+    let size = pos.width();
+    let five_at = |cells: &[u8; CELLS], c: Cell, side: u8| -> bool {
+        let v = side + 1;
+        let exact = rule.exact_for(side);
+        super::board::DIRS.iter().any(|&d| {
+            let n = {
+                let mut t = *cells;
+                t[c as usize] = v;
+                super::board::run_through(&t, c as usize, d, v)
+            };
+            if exact {
+                n == 5
+            } else {
+                n >= 5
+            }
+        })
+    };
+    let five_points = |cells: &[u8; CELLS], side: u8| -> Vec<Cell> {
+        let mut v = Vec::new();
+        for y in 0..size {
+            for x in 0..size {
+                let c = cell(x, y);
+                if cells[c as usize] == 0 && five_at(cells, c, side) {
+                    v.push(c);
+                }
+            }
+        }
+        v
+    };
+    let forbidden = |cells: &[u8; CELLS], c: Cell| -> bool {
+        rule == Rule::Renju && {
+            let mut t = *cells;
+            super::forbidden::is_forbidden(&mut t, c as usize)
+        }
+    };
+    let mut i = 0;
+    while i < line.len() {
+        let a = line[i];
+        if cells[a as usize] != 0 {
+            return Err(format!("move {i} on an occupied cell"));
+        }
+        if attacker == 0 && forbidden(&cells, a) {
+            return Err(format!("attacker move {i} is forbidden"));
+        }
+        if five_at(&cells, a, attacker) {
+            return if i == line.len() - 1 {
+                Ok(())
+            } else {
+                Err("five before the end".into())
+            };
+        }
+        cells[a as usize] = attacker + 1;
+        let points = five_points(&cells, attacker);
+        if points.is_empty() {
+            return Err(format!("attacker move {i} makes no four"));
+        }
+        i += 1;
+        if i >= line.len() {
+            return Err("line ends without a five".into());
+        }
+        let b = line[i];
+        let defender = 1 - attacker;
+        if !five_points(&cells, defender).is_empty() {
+            return Err(format!("defender could make five at move {i}"));
+        }
+        if attacker == 1 && points.iter().all(|&p| forbidden(&cells, p)) && points.contains(&b) {
+            // Black cannot block: the next move is White's five on that point.
+            return if i == line.len() - 1 && five_at(&cells, b, attacker) {
+                Ok(())
+            } else {
+                Err("forbidden-block win not ended by the five".into())
+            };
+        }
+        if !points.contains(&b) {
+            return Err(format!("defender move {i} does not block"));
+        }
+        if defender == 0 && forbidden(&cells, b) {
+            return Err(format!("defender move {i} is forbidden for Black"));
+        }
+        cells[b as usize] = defender + 1;
+        i += 1;
+    }
+    Err("line ends without a five".into())
+}
+
+#[test]
+fn vcf_solves_the_shared_puzzles_with_valid_lines() {
+    let Some(text) = shared("renju-vcf.jsonl") else {
+        eprintln!("../shared/data/renju-vcf.jsonl not found: skipped");
+        return;
+    };
+    let mut solved = 0;
+    let mut total = 0;
+    let start = std::time::Instant::now();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let d: serde_json::Value = serde_json::from_str(line).unwrap();
+        let size = d["size"].as_u64().unwrap() as usize;
+        let rule = match d["rule"].as_str().unwrap_or("renju") {
+            "renju" => Rule::Renju,
+            "freestyle" => Rule::Freestyle,
+            "standard" | "exact" => Rule::Exact,
+            _ => Rule::Renju,
+        };
+        let mut p = Renju::new(size, size, rule);
+        for (x, y) in stones(&d["black"]) {
+            p.place(cell(x, y), 0);
+        }
+        for (x, y) in stones(&d["white"]) {
+            p.place(cell(x, y), 1);
+        }
+        p.set_to_move(if d["to_move"] == "white" { 1 } else { 0 });
+        total += 1;
+        let mut vcf = Vcf::new(
+            u64::MAX,
+            Some(std::time::Instant::now() + std::time::Duration::from_secs(2)),
+        );
+        if let Some(l) = vcf.solve(&p) {
+            if let Err(e) = check_line(&p, &l) {
+                panic!("invalid line for {line}: {e}: {l:?}");
+            }
+            solved += 1;
+        }
+    }
+    eprintln!(
+        "VCF: solved {solved}/{total} in {:?} ({:?} per puzzle)",
+        start.elapsed(),
+        start.elapsed() / total.max(1) as u32
+    );
+    assert!(solved * 100 >= total * 95, "solved only {solved}/{total}");
+}

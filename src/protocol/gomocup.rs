@@ -1,0 +1,712 @@
+//! The Gomocup (piskvork) protocol front end for Renju and Gomoku.
+//!
+//! One command per line (CR LF or LF); replies are single lines. A manager reads any line it
+//! does not expect as a move, so the engine prints nothing but the reply each command calls for
+//! (`MESSAGE`/`DEBUG` lines, which managers skip, only when asked with `INFO show_detail 1`).
+//!
+//! The loop owns the game; a search runs on a worker thread and reports back over a channel,
+//! while the loop keeps reading: `YXSTOP` makes it answer at once, `END` and EOF end the
+//! process at once, and any other command is kept and handled after the answer is out.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{bounded, select, Receiver};
+use nom::{
+    character::complete::{char, digit1, space0},
+    combinator::{all_consuming, map_res, opt, recognize},
+    sequence::{delimited, pair, preceded, tuple},
+    IResult,
+};
+use parking_lot::Mutex;
+
+use super::input::Input;
+use super::output::Output;
+use crate::games::renju::board::{xy, Cell, Rule};
+use crate::games::renju::engine::{self, Choice, Request};
+use crate::games::renju::forbidden::forbidden_points;
+use crate::games::renju::game::{Game, Owner};
+use crate::games::renju::vcf::Vcf;
+use crate::player::{PlayerKind, Reference};
+use crate::search::{Position, TimeControl, Tt};
+
+/// What the command line (or the `pbrain-` name) decided.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub threads: usize,
+    pub hash_mb: usize,
+    pub player: PlayerKind,
+    pub seed: Option<u64>,
+    /// The rule before any `INFO rule`.
+    pub rule: Rule,
+    /// When the process started: start-up time counts against the first move.
+    pub started: Instant,
+}
+
+/// `INFO time_left` meaning "no limit".
+const UNLIMITED: i64 = 2_147_483_647;
+/// Stack of the worker thread (the VCF recursion can go a few hundred plies deep).
+const WORKER_STACK: usize = 64 << 20;
+
+// ---- parsing -------------------------------------------------------------------------------
+
+fn int(i: &str) -> IResult<&str, i64> {
+    map_res(recognize(pair(opt(char('-')), digit1)), str::parse::<i64>)(i)
+}
+
+fn comma(i: &str) -> IResult<&str, char> {
+    delimited(space0, char(','), space0)(i)
+}
+
+fn coords(i: &str) -> IResult<&str, (i64, i64)> {
+    let (i, (_, x, _, y, _)) = tuple((space0, int, comma, int, space0))(i)?;
+    Ok((i, (x, y)))
+}
+
+fn stone_line(i: &str) -> IResult<&str, (i64, i64, i64)> {
+    let (i, (x, y)) = coords(i)?;
+    let (i, f) = preceded(comma, int)(i)?;
+    let (i, _) = space0(i)?;
+    Ok((i, (x, y, f)))
+}
+
+/// `x,y` (spaces allowed around the numbers and the comma).
+pub fn parse_coords(s: &str) -> Result<(i64, i64), String> {
+    all_consuming(coords)(s)
+        .map(|(_, c)| c)
+        .map_err(|_| format!("expected x,y, got {s:?}"))
+}
+
+/// `x,y,field`.
+pub fn parse_stone(s: &str) -> Result<(i64, i64, i64), String> {
+    all_consuming(stone_line)(s)
+        .map(|(_, c)| c)
+        .map_err(|_| format!("expected x,y,field, got {s:?}"))
+}
+
+fn format_cell(c: Cell) -> String {
+    Game::format(c)
+}
+
+/// The TT size in MB: from `max_memory` (bytes, 0 for none) with room to spare for everything
+/// else (half of what is left after 16 MB, at most 512 MB), or `hash_mb` (`--hash`) without it.
+pub fn table_mb(max_memory: u64, hash_mb: usize) -> usize {
+    if max_memory == 0 {
+        return hash_mb;
+    }
+    let mb = (max_memory / (1024 * 1024)) as usize;
+    (mb.saturating_sub(16) / 2).clamp(1, 512)
+}
+
+// ---- the session ---------------------------------------------------------------------------
+
+/// A block of lines ended by `DONE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Block {
+    Board,
+    YxBoard,
+    Swap2,
+}
+
+/// What a finished background job asks the loop to do.
+enum Outcome {
+    /// Play this move on the game and reply with it.
+    Play(Option<Choice>),
+    /// Reply with this move without playing it (`YXNBEST`).
+    Show(Option<Choice>),
+    /// Reply with this line.
+    Text(String),
+}
+
+struct Running {
+    stop: Arc<AtomicBool>,
+    result: Receiver<Outcome>,
+}
+
+struct Session {
+    out: Output,
+    opts: Options,
+    game: Game,
+    timeout_turn: u64,
+    timeout_match: u64,
+    time_left: Option<i64>,
+    increment: u64,
+    max_memory: u64,
+    max_depth: Option<u32>,
+    max_node: Option<u64>,
+    show_detail: bool,
+    threads: usize,
+    tt: Arc<Tt>,
+    tt_mb: usize,
+    player: Arc<Mutex<Reference>>,
+    block: Option<(Block, Vec<String>)>,
+    /// Time from process start to the end of the first `START`, charged to the first move.
+    startup: Option<Duration>,
+    first_move_done: bool,
+    running: Option<Running>,
+}
+
+/// Runs the protocol on `input` until `END` or EOF.
+pub fn run(opts: Options, input: Receiver<Input>, out: Output) {
+    let size = if opts.rule == Rule::Renju { 15 } else { 20 };
+    let game = Game::new(size, size, opts.rule).expect("default board size is supported");
+    let mut s = Session {
+        out,
+        threads: opts.threads.max(1),
+        // The real table is allocated for the first move, once `INFO max_memory` has said how
+        // much the process may use (it comes after START).
+        tt: Arc::new(Tt::new(1)),
+        tt_mb: 1,
+        player: Arc::new(Mutex::new(Reference::new(opts.player, opts.seed))),
+        opts,
+        game,
+        timeout_turn: 5_000,
+        timeout_match: 0,
+        time_left: None,
+        increment: 0,
+        max_memory: 0,
+        max_depth: None,
+        max_node: None,
+        show_detail: false,
+        block: None,
+        startup: None,
+        first_move_done: false,
+        running: None,
+    };
+    log::info!("gomocup: rule {} by default", s.game.rule());
+    let mut pending: VecDeque<String> = VecDeque::new();
+    loop {
+        if let Some(running) = s.running.take() {
+            select! {
+                recv(input) -> msg => {
+                    s.running = Some(running);
+                    match msg {
+                        Ok(Input::Line(line)) => {
+                            let cmd = first_word(&line);
+                            if cmd == "END" {
+                                s.stop_search();
+                                return;
+                            } else if cmd == "YXSTOP" {
+                                s.stop_search();
+                            } else {
+                                pending.push_back(line);
+                            }
+                        }
+                        Ok(Input::Eof) | Err(_) => {
+                            s.stop_search();
+                            return;
+                        }
+                    }
+                }
+                recv(running.result) -> msg => {
+                    if let Ok(outcome) = msg {
+                        s.finish(outcome);
+                    }
+                }
+            }
+            continue;
+        }
+        let line = match pending.pop_front() {
+            Some(l) => l,
+            None => match input.recv() {
+                Ok(Input::Line(l)) => l,
+                Ok(Input::Eof) | Err(_) => return,
+            },
+        };
+        if !s.handle(&line) {
+            return;
+        }
+    }
+}
+
+fn first_word(line: &str) -> String {
+    line.split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_uppercase()
+}
+
+impl Session {
+    fn reply(&self, text: &str) {
+        self.out.line(text);
+    }
+
+    fn error(&self, msg: &str) {
+        self.reply(&format!("ERROR {msg}"));
+    }
+
+    fn stop_search(&self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Handles one line; false to end the session.
+    fn handle(&mut self, raw: &str) -> bool {
+        let line = raw.trim();
+        if let Some((kind, lines)) = self.block.as_mut() {
+            if line.eq_ignore_ascii_case("DONE") {
+                let (kind, lines) = (*kind, std::mem::take(lines));
+                self.block = None;
+                self.end_block(kind, &lines);
+            } else if !line.is_empty() {
+                lines.push(line.to_string());
+            }
+            return true;
+        }
+        if line.is_empty() {
+            return true;
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        match word.to_ascii_uppercase().as_str() {
+            "START" => self.start(rest),
+            "RECTSTART" => self.rectstart(rest),
+            "RESTART" => {
+                self.game.clear();
+                self.tt.clear();
+                self.reply("OK");
+            }
+            "BEGIN" => self.think(false),
+            "TURN" => match parse_coords(rest).and_then(|(x, y)| self.game.play(x, y)) {
+                Ok(_) => self.think(false),
+                Err(e) => self.error(&e),
+            },
+            "BOARD" => self.block = Some((Block::Board, Vec::new())),
+            "YXBOARD" => self.block = Some((Block::YxBoard, Vec::new())),
+            "SWAP2BOARD" => self.block = Some((Block::Swap2, Vec::new())),
+            "INFO" => self.info(rest),
+            "END" => return false,
+            "ABOUT" => self.reply(&format!(
+                "name=\"sente\", version=\"{}\", author=\"Sente developers\", country=\"Unknown\", www=\"-\"",
+                env!("CARGO_PKG_VERSION")
+            )),
+            "TAKEBACK" => match parse_coords(rest).and_then(|(x, y)| self.game.takeback(x, y)) {
+                Ok(()) => self.reply("OK"),
+                Err(e) => self.error(&e),
+            },
+            "PLAY" => match parse_coords(rest).and_then(|(x, y)| self.game.play(x, y)) {
+                Ok(c) => self.reply(&format_cell(c)),
+                Err(e) => self.error(&e),
+            },
+            "YXSTOP" => {}
+            "YXHASHCLEAR" => self.tt.clear(),
+            "YXSHOWFORBID" => self.show_forbid(),
+            "YXNBEST" => match rest.parse::<u32>() {
+                Ok(n) if n >= 1 => self.think(true),
+                _ => self.error("usage: YXNBEST n (n >= 1)"),
+            },
+            "YXSHOWINFO" => {
+                self.reply(&format!("MESSAGE INFO MAX_THREAD_NUM {}", num_cpus::get()));
+                self.reply(&format!(
+                    "MESSAGE INFO MAX_HASH_SIZE {}",
+                    (self.tt_mb * 1024 * 1024 / 16).ilog2()
+                ));
+            }
+            "SOLVE" => self.solve(rest),
+            other => self.reply(&format!("UNKNOWN command {other}")),
+        }
+        true
+    }
+
+    fn new_game(&mut self, w: usize, h: usize) {
+        match Game::new(w, h, self.game.rule()) {
+            Ok(g) => {
+                self.game = g;
+                self.tt.clear();
+                if self.startup.is_none() {
+                    self.startup = Some(self.opts.started.elapsed());
+                }
+                self.reply("OK");
+            }
+            Err(e) => self.error(&e),
+        }
+    }
+
+    fn start(&mut self, rest: &str) {
+        match rest.parse::<usize>() {
+            Ok(n) => self.new_game(n, n),
+            Err(_) => self.error(&format!("usage: START size, got {rest:?}")),
+        }
+    }
+
+    fn rectstart(&mut self, rest: &str) {
+        match parse_coords(rest) {
+            Ok((w, h)) if w > 0 && h > 0 => self.new_game(w as usize, h as usize),
+            _ => self.error(&format!("usage: RECTSTART width,height, got {rest:?}")),
+        }
+    }
+
+    fn info(&mut self, rest: &str) {
+        let (key, value) = match rest.split_once(char::is_whitespace) {
+            Some((k, v)) => (k.to_ascii_lowercase(), v.trim()),
+            None => (rest.to_ascii_lowercase(), ""),
+        };
+        let num = value.parse::<i64>();
+        // INFO has no reply: a bad value is logged, never answered (a manager would read an
+        // answer as a move).
+        let Ok(n) = num else {
+            if !matches!(key.as_str(), "folder" | "evaluate" | "") {
+                log::warn!("INFO {key}: value {value:?} is not a number, ignored");
+            }
+            return;
+        };
+        let positive = n.max(0) as u64;
+        match key.as_str() {
+            "timeout_turn" => self.timeout_turn = positive,
+            "timeout_match" => self.timeout_match = positive,
+            "time_left" => self.time_left = Some(n),
+            "time_increment" => self.increment = positive,
+            "max_memory" => {
+                self.max_memory = positive;
+                self.tt_mb = self.tt_size();
+            }
+            "rule" => {
+                let rule = Rule::from_bits(positive as u32);
+                self.game.set_rule(rule);
+                log::warn!("rule {n}: playing {rule}");
+            }
+            "thread_num" => self.threads = positive.clamp(1, 256) as usize,
+            "max_depth" => self.max_depth = (positive > 0).then_some(positive as u32),
+            "max_node" => self.max_node = (positive > 0).then_some(positive),
+            "show_detail" => self.show_detail = n != 0,
+            _ => {}
+        }
+    }
+
+    fn tt_size(&self) -> usize {
+        table_mb(self.max_memory, self.opts.hash_mb)
+    }
+
+    /// The clock for the next move.
+    fn time_control(&self) -> TimeControl {
+        let mut tc = TimeControl::unlimited();
+        tc.move_time_ms = Some(self.timeout_turn);
+        if self.timeout_turn == 0 {
+            // 0 means "play at once".
+            tc.move_time_ms = Some(1);
+        }
+        if self.timeout_match > 0 {
+            if let Some(left) = self.time_left.filter(|&l| l != UNLIMITED) {
+                tc.time_left_ms = Some(left);
+                tc.increment_ms = self.increment;
+            }
+        }
+        tc
+    }
+
+    fn end_block(&mut self, kind: Block, lines: &[String]) {
+        match kind {
+            Block::Board | Block::YxBoard => {
+                let stones = lines
+                    .iter()
+                    .map(|l| {
+                        let (x, y, f) = parse_stone(l)?;
+                        let owner = match f {
+                            1 => Owner::Own,
+                            2 | 3 => Owner::Opponent,
+                            _ => return Err(format!("field must be 1, 2 or 3 in {l:?}")),
+                        };
+                        Ok((x, y, owner))
+                    })
+                    .collect::<Result<Vec<_>, String>>();
+                let mut game = self.game.clone();
+                match stones.and_then(|s| game.set_board(&s)) {
+                    Ok(()) => {
+                        self.game = game;
+                        if kind == Block::Board {
+                            self.think(false);
+                        }
+                    }
+                    Err(e) => self.error(&e),
+                }
+            }
+            Block::Swap2 => {
+                let coords = lines
+                    .iter()
+                    .map(|l| parse_coords(l))
+                    .collect::<Result<Vec<_>, String>>();
+                match coords {
+                    Ok(c) if matches!(c.len(), 0 | 3 | 5) => self.swap2(&c),
+                    Ok(c) => self.error(&format!(
+                        "SWAP2BOARD takes 0, 3 or 5 stones, got {}",
+                        c.len()
+                    )),
+                    Err(e) => self.error(&e),
+                }
+            }
+        }
+    }
+
+    fn show_forbid(&self) {
+        let pos = self.game.pos();
+        let mut s = String::from("FORBID ");
+        if pos.rule() == Rule::Renju {
+            let mut points: Vec<(usize, usize)> = forbidden_points(pos.cells())
+                .into_iter()
+                .map(|c| xy(c as Cell))
+                .collect();
+            points.sort_by_key(|&(x, y)| (y, x));
+            for (x, y) in points {
+                s.push_str(&format!("{x:02}{y:02}"));
+            }
+        }
+        s.push('.');
+        self.reply(&s);
+    }
+
+    /// Allocates a table of the size `max_memory` asks for, if it changed (on the clock of the
+    /// move that needs it).
+    fn ensure_table(&mut self) {
+        let want = self.tt_size();
+        if want != self.tt_mb {
+            self.tt = Arc::new(Tt::new(want));
+            self.tt_mb = want;
+        }
+    }
+
+    /// The request for a move whose command arrived at `received`.
+    fn request(&mut self, received: Instant) -> Request {
+        let mut spent = received.elapsed();
+        if !self.first_move_done {
+            spent += self.startup.unwrap_or_default();
+            self.first_move_done = true;
+        }
+        Request {
+            time: self.time_control(),
+            spent,
+            threads: self.threads,
+            depth: self.max_depth,
+            nodes: self.max_node,
+        }
+    }
+
+    /// Starts `job` on the worker thread; its outcome comes back to the loop.
+    fn spawn(&mut self, job: impl FnOnce(&AtomicBool) -> Outcome + Send + 'static) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = bounded(1);
+        let flag = Arc::clone(&stop);
+        let spawned = std::thread::Builder::new()
+            .name("think".into())
+            .stack_size(WORKER_STACK)
+            .spawn(move || {
+                let _ = tx.send(job(&flag));
+            });
+        match spawned {
+            Ok(_) => self.running = Some(Running { stop, result: rx }),
+            Err(e) => self.error(&format!("cannot start the search thread: {e}")),
+        }
+    }
+
+    /// Searches the current position for the side to move; `show_only` (YXNBEST) answers
+    /// without playing the move.
+    fn think(&mut self, show_only: bool) {
+        let received = Instant::now();
+        self.ensure_table();
+        let req = self.request(received);
+        let pos = self.game.pos().clone();
+        let tt = Arc::clone(&self.tt);
+        let player = Arc::clone(&self.player);
+        let out = self.out.clone();
+        let detail = self.show_detail;
+        self.spawn(move |stop| {
+            let mut on_iteration = |r: &crate::search::Report<Cell>| {
+                if detail {
+                    out.line(&format!(
+                        "MESSAGE depth {} score {} nodes {} best {}",
+                        r.depth,
+                        r.score,
+                        r.nodes,
+                        r.best.map(format_cell).unwrap_or_default()
+                    ));
+                }
+            };
+            let choice =
+                engine::think(&pos, &req, &tt, stop, &mut player.lock(), &mut on_iteration);
+            if let Some(c) = &choice {
+                log::info!(
+                    "move {} by {} score {} depth {} nodes {} in {} ms",
+                    format_cell(c.best),
+                    c.how,
+                    c.score,
+                    c.depth,
+                    c.nodes,
+                    c.elapsed.as_millis()
+                );
+                if detail {
+                    out.line(&format!(
+                        "MESSAGE {} {} score {} depth {} nodes {} time {} ms",
+                        c.how,
+                        format_cell(c.best),
+                        c.score,
+                        c.depth,
+                        c.nodes,
+                        c.elapsed.as_millis()
+                    ));
+                }
+            }
+            if show_only {
+                Outcome::Show(choice)
+            } else {
+                Outcome::Play(choice)
+            }
+        });
+    }
+
+    /// `SOLVE VCF <ms>`: a VCF for the side to move, as a line of moves, or `VCF NONE`.
+    fn solve(&mut self, rest: &str) {
+        let mut words = rest.split_whitespace();
+        let kind = words.next().map(str::to_ascii_uppercase);
+        let ms = words.next().map(str::parse::<u64>);
+        let (Some("VCF"), Some(Ok(ms)), None) = (kind.as_deref(), ms, words.next()) else {
+            self.error("usage: SOLVE VCF <ms>");
+            return;
+        };
+        let pos = self.game.pos().clone();
+        self.spawn(move |stop| {
+            let deadline = Instant::now() + Duration::from_millis(ms);
+            let mut vcf = Vcf::new(u64::MAX, Some(deadline)).with_stop(stop);
+            Outcome::Text(match vcf.solve(&pos) {
+                Some(line) => {
+                    let moves: Vec<String> = line.into_iter().map(format_cell).collect();
+                    format!("VCF {}", moves.join(" "))
+                }
+                None => "VCF NONE".into(),
+            })
+        });
+    }
+
+    /// `SWAP2BOARD`: propose the opening (no stones), or choose after three or five stones.
+    fn swap2(&mut self, stones: &[(i64, i64)]) {
+        let (w, h) = self.game.size();
+        if stones.is_empty() {
+            let (cx, cy) = (w as i64 / 2, h as i64 / 2);
+            self.reply(&format!(
+                "{},{} {},{} {},{}",
+                cx,
+                cy,
+                cx + 1,
+                cy,
+                cx + 2,
+                cy + 2
+            ));
+            return;
+        }
+        // Black, White, Black(, White, Black): White to move.
+        let mut game = match Game::new(w, h, self.game.rule()) {
+            Ok(g) => g,
+            Err(e) => return self.error(&e),
+        };
+        for &(x, y) in stones {
+            if let Err(e) = game.play(x, y) {
+                return self.error(&e);
+            }
+        }
+        let received = Instant::now();
+        self.ensure_table();
+        let mut req = self.request(received);
+        let pos = game.pos().clone();
+        let tt = Arc::clone(&self.tt);
+        let player = Arc::clone(&self.player);
+        let three = stones.len() == 3;
+        if three {
+            // Two searches may follow: each gets half of the move's time.
+            if let Some(t) = req.time.move_time_ms.as_mut() {
+                *t /= 2;
+            }
+        }
+        self.spawn(move |stop| {
+            let mut player = player.lock();
+            let Some(white) = engine::think(&pos, &req, &tt, stop, &mut player, &mut |_| {}) else {
+                return Outcome::Text("SWAP".into());
+            };
+            // The score is White's: clearly bad for White means take Black.
+            const MARGIN: i32 = 150;
+            if white.score < -MARGIN || (!three && white.score < 0) {
+                return Outcome::Text("SWAP".into());
+            }
+            if !three || white.score > MARGIN {
+                return Outcome::Text(format_cell(white.best));
+            }
+            let mut next = pos.clone();
+            next.play(white.best);
+            match engine::think(&next, &req, &tt, stop, &mut player, &mut |_| {}) {
+                Some(black) => Outcome::Text(format!(
+                    "{} {}",
+                    format_cell(white.best),
+                    format_cell(black.best)
+                )),
+                None => Outcome::Text(format_cell(white.best)),
+            }
+        });
+    }
+
+    /// A background job finished: reply, and play the move if it was the engine's turn.
+    fn finish(&mut self, outcome: Outcome) {
+        self.running = None;
+        match outcome {
+            Outcome::Play(Some(c)) => {
+                let (x, y) = xy(c.best);
+                if let Err(e) = self.game.play(x as i64, y as i64) {
+                    log::warn!("own move {x},{y} not accepted by the game record: {e}");
+                }
+                self.reply(&format_cell(c.best));
+            }
+            Outcome::Show(Some(c)) => self.reply(&format_cell(c.best)),
+            Outcome::Play(None) | Outcome::Show(None) => {
+                self.error("no legal move: the board is full")
+            }
+            Outcome::Text(t) => self.reply(&t),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::renju::board::cell;
+
+    #[test]
+    fn coordinates_parse_with_spaces_and_reject_garbage() {
+        assert_eq!(parse_coords("7,8"), Ok((7, 8)));
+        assert_eq!(parse_coords(" 7 , 8 "), Ok((7, 8)));
+        assert_eq!(parse_coords("-1,3"), Ok((-1, 3)));
+        assert!(parse_coords("7,").is_err());
+        assert!(parse_coords("7,8,1").is_err());
+        assert!(parse_coords("a,b").is_err());
+        assert_eq!(parse_stone("7,8,2"), Ok((7, 8, 2)));
+        assert!(parse_stone("7,8").is_err());
+    }
+
+    #[test]
+    fn the_table_leaves_room_under_max_memory() {
+        assert_eq!(table_mb(0, 64), 64);
+        // Gomocup's 350 MB: a table well under half of it.
+        let mb = table_mb(350 << 20, 64);
+        assert!((64..=200).contains(&mb), "{mb}");
+        // Small limits still get a (tiny) table and stay under the limit.
+        assert_eq!(table_mb(8 << 20, 64), 1);
+        assert!(table_mb(40 << 20, 64) * 2 <= 40);
+    }
+
+    #[test]
+    fn info_rule_bits() {
+        assert_eq!(Rule::from_bits(0), Rule::Freestyle);
+        assert_eq!(Rule::from_bits(1), Rule::Exact);
+        assert_eq!(Rule::from_bits(2), Rule::Renju);
+        assert_eq!(Rule::from_bits(4), Rule::Renju);
+        assert_eq!(Rule::from_bits(5), Rule::Renju);
+        assert_eq!(Rule::from_bits(3), Rule::Exact);
+        assert_eq!(Rule::from_bits(8), Rule::Caro);
+        assert_eq!(Rule::from_bits(6), Rule::Renju);
+    }
+
+    #[test]
+    fn cells_print_as_x_comma_y() {
+        assert_eq!(format_cell(cell(3, 11)), "3,11");
+    }
+}
