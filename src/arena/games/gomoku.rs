@@ -2,8 +2,7 @@
 //! five) on a board of its own, independent of the engine's code.
 //!
 //! Renju is refereed here too, but its forbidden moves come from our renju rules module
-//! (`games::renju`) through a [`ForbiddenCheck`], plugged in by `games::make` once that module
-//! is merged: Black's exact five wins (it overrides any prohibition), any other forbidden
+//! (`games::renju`) through a [`ForbiddenCheck`], plugged in by `games::make`: Black's exact five wins (it overrides any prohibition), any other forbidden
 //! move (double three, double four, overline) loses, and White wins with five or more.
 //!
 //! Options: `--size N` (default 15), `--variant freestyle|standard` (default freestyle).
