@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use sente::bench::{self, BenchArgs};
+use sente::games::kalah::{self, KalahSession};
 use sente::games::nim::{self, NimSession};
 use sente::player::PlayerKind;
 use sente::protocol::{gtp, input, output::Output};
@@ -97,6 +98,14 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
+        Command::Kalah => {
+            gtp::run(
+                KalahSession::new(threads, hash, cli.opts.player, cli.opts.seed),
+                input::stdin_reader(),
+                Output::stdout(),
+            );
+            ExitCode::SUCCESS
+        }
         Command::Bench {
             game,
             depth,
@@ -116,13 +125,22 @@ fn main() -> ExitCode {
                     println!("{}", totals.line("nim", args.threads));
                     ExitCode::SUCCESS
                 }
+                "kalah" => {
+                    let totals = bench::run(
+                        &kalah::bench::positions(),
+                        kalah::bench::DEFAULT_DEPTH,
+                        &args,
+                    );
+                    println!("{}", totals.line("kalah", args.threads));
+                    ExitCode::SUCCESS
+                }
                 other => {
-                    eprintln!("sente: no benchmark for {other:?} yet (available: nim)");
+                    eprintln!("sente: no benchmark for {other:?} yet (available: nim, kalah)");
                     ExitCode::from(2)
                 }
             }
         }
-        Command::Hex | Command::Renju | Command::Gomoku | Command::Kalah => {
+        Command::Hex | Command::Renju | Command::Gomoku => {
             eprintln!("sente: this game is not implemented yet");
             ExitCode::from(2)
         }
