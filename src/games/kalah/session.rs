@@ -120,6 +120,7 @@ impl KalahSession {
         Ok(String::new())
     }
 
+    /// Sets the position; the side to move is called the first player from then on.
     fn position(&mut self, cmd: &Command) -> Result<String, String> {
         let n = cmd.args.len();
         let usage = "usage: position <pits of the side to move> <its store> <pits of the other side> <its store>";
@@ -134,17 +135,13 @@ impl KalahSession {
             pits: m,
             ..self.pos().rules
         };
-        let total: u64 = values.iter().map(|&v| v as u64).sum();
-        if total > u16::MAX as u64 {
-            return Err("too many seeds".into());
-        }
         let pos = Kalah::from_parts(
             rules,
             &values[..m],
             values[m],
             &values[m + 1..2 * m + 1],
             values[2 * m + 1],
-            self.pos().player,
+            0,
         )?;
         self.reset(pos);
         Ok(String::new())
