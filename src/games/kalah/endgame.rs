@@ -113,7 +113,10 @@ impl Endgame {
         let max_seeds = max_seeds.min(LIMIT);
         let path = cache_path(rules, max_seeds);
         if let Some(db) = path.as_ref().and_then(|p| Self::load(p, rules, max_seeds)) {
-            log::info!("kalah endgame database loaded from {}", path.unwrap().display());
+            log::info!(
+                "kalah endgame database loaded from {}",
+                path.unwrap().display()
+            );
             return Some(db);
         }
         let db = Self::build(rules, max_seeds, threads, stop)?;
@@ -133,7 +136,12 @@ impl Endgame {
     }
 
     /// Builds the database in memory. `None` if `stop` was set first.
-    pub fn build(rules: Rules, max_seeds: u32, threads: usize, stop: &AtomicBool) -> Option<Endgame> {
+    pub fn build(
+        rules: Rules,
+        max_seeds: u32,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Option<Endgame> {
         let max_seeds = max_seeds.min(LIMIT);
         let pits = 2 * rules.pits;
         let total = Self::size(rules.pits, max_seeds);
@@ -189,6 +197,11 @@ impl Endgame {
         if show {
             eprintln!();
         }
+        log::info!(
+            "kalah endgame database ({} pits, up to {max_seeds} seeds) built in {:.1} s",
+            rules.pits,
+            start.elapsed().as_secs_f64()
+        );
         Some(db)
     }
 
@@ -326,7 +339,11 @@ fn checksum(body: &[u8]) -> u64 {
 
 /// The user cache directory for databases, if one can be found.
 pub fn cache_dir() -> Option<PathBuf> {
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     env("SENTE_CACHE_DIR")
         .or_else(|| env("XDG_CACHE_HOME").map(|p| p.join("sente")))
         .or_else(|| env("HOME").map(|p| p.join(".cache").join("sente")))

@@ -76,9 +76,9 @@ impl Kalah {
     /// The final margin for the side to move once the game is over (every seed left goes to
     /// the owner of its side), or `None` while it goes on.
     pub fn final_margin(&self) -> Option<i32> {
-        self.board.is_over().then(|| {
-            self.stores[0] as i32 - (self.stores[1] + self.board.their_seeds()) as i32
-        })
+        self.board
+            .is_over()
+            .then(|| self.stores[0] as i32 - (self.stores[1] + self.board.their_seeds()) as i32)
     }
 
     /// Store difference for the side to move.

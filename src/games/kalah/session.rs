@@ -73,7 +73,11 @@ impl KalahSession {
             self.proofs.clear();
             self.proofs_rules = pos.rules;
         }
-        if self.endgame.as_ref().is_some_and(|e| e.rules() != pos.rules) {
+        if self
+            .endgame
+            .as_ref()
+            .is_some_and(|e| e.rules() != pos.rules)
+        {
             self.endgame = None;
         }
         self.history = vec![pos];
@@ -83,7 +87,10 @@ impl KalahSession {
     fn newgame(&mut self, cmd: &Command) -> Result<String, String> {
         let (pits, seeds) = match cmd.args.len() {
             0 => (self.pos().rules.pits, self.seeds),
-            2 => (arg::<usize>(cmd, 0, "pit count")?, arg::<u32>(cmd, 1, "seed count")?),
+            2 => (
+                arg::<usize>(cmd, 0, "pit count")?,
+                arg::<u32>(cmd, 1, "seed count")?,
+            ),
             _ => return Err("usage: newgame [<pits> <seeds>]".into()),
         };
         if pits == 0 || pits > MAX_PITS {
@@ -124,7 +131,7 @@ impl KalahSession {
     fn position(&mut self, cmd: &Command) -> Result<String, String> {
         let n = cmd.args.len();
         let usage = "usage: position <pits of the side to move> <its store> <pits of the other side> <its store>";
-        if n < 4 || n % 2 != 0 || (n - 2) / 2 > MAX_PITS {
+        if n < 4 || !n.is_multiple_of(2) || (n - 2) / 2 > MAX_PITS {
             return Err(usage.into());
         }
         let m = (n - 2) / 2;
@@ -204,7 +211,8 @@ impl KalahSession {
                 pos.stores[0],
             )
         };
-        let row = |v: &mut dyn Iterator<Item = u32>| v.map(|x| format!("{x:>4}")).collect::<String>();
+        let row =
+            |v: &mut dyn Iterator<Item = u32>| v.map(|x| format!("{x:>4}")).collect::<String>();
         let status = match pos.final_margin() {
             None => format!(
                 "{} player to move",
@@ -330,7 +338,15 @@ impl KalahSession {
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&ctx.stop);
         Action::Background(Box::new(move || {
-            let pit = choose_move(&pos, &limits, budget, &proofs, endgame.as_deref(), &tt, &stop);
+            let pit = choose_move(
+                &pos,
+                &limits,
+                budget,
+                &proofs,
+                endgame.as_deref(),
+                &tt,
+                &stop,
+            );
             Box::new(move |s: &mut KalahSession| {
                 s.push(pit as usize);
                 Ok((pit + 1).to_string())
@@ -422,7 +438,10 @@ pub fn choose_move(
             return best;
         }
     }
-    let left = budget.hard.saturating_sub(start.elapsed()).max(Duration::from_millis(1));
+    let left = budget
+        .hard
+        .saturating_sub(start.elapsed())
+        .max(Duration::from_millis(1));
     let limits = Limits {
         time: TimeControl::per_move(left.as_millis() as u64),
         overhead_ms: 0,

@@ -64,6 +64,9 @@ pub struct SolverSetup<'a> {
     pub guess: i32,
 }
 
+/// One thread's answer: the value and a best pit, or the bounds proven before it stopped.
+type Outcome = Result<(i32, Option<u8>), Partial>;
+
 /// Parity-aware rounding: values have the parity of the seeds in play.
 #[inline]
 fn round_up(v: i32, s: u32) -> i32 {
@@ -102,8 +105,7 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
     let nodes = AtomicU64::new(0);
     let halt = AtomicBool::new(false);
     let threads = setup.threads.max(1);
-    let result: parking_lot::Mutex<Option<Result<(i32, Option<u8>), Partial>>> =
-        parking_lot::Mutex::new(None);
+    let result: parking_lot::Mutex<Option<Outcome>> = parking_lot::Mutex::new(None);
     std::thread::scope(|scope| {
         for id in 0..threads {
             let (nodes, halt, result) = (&nodes, &halt, &result);
@@ -248,7 +250,7 @@ impl Worker<'_> {
     }
 
     /// MTD(f): null-window probes until the lower and upper bounds meet.
-    fn mtd(&mut self, board: Board, s: u32, guess: i32) -> Result<(i32, Option<u8>), Partial> {
+    fn mtd(&mut self, board: Board, s: u32, guess: i32) -> Outcome {
         let mut lower = -(s as i32);
         let mut upper = s as i32;
         if let Some(b) = self.table.probe(board) {

@@ -41,7 +41,13 @@ fn pos(r: Rules, mine: &[u32], my_store: u32, theirs: &[u32], their_store: u32) 
 fn a_lap_of_thirteen_seeds_lands_back_in_the_emptied_pit_and_captures() {
     // Kalah(6): 13 seeds from pit 3 go once round (12 pits and one store); the last seed falls
     // in pit 3, emptied by the move, so it captures the opposite pit (their pit 4, now 2+1).
-    let mut k = pos(rules(6, false), &[1, 0, 13, 0, 0, 0], 0, &[0, 0, 0, 2, 0, 0], 0);
+    let mut k = pos(
+        rules(6, false),
+        &[1, 0, 13, 0, 0, 0],
+        0,
+        &[0, 0, 0, 2, 0, 0],
+        0,
+    );
     let s = k.apply(2);
     assert!(!s.extra_turn);
     assert_eq!(s.captured, 4);
@@ -73,10 +79,7 @@ fn sowing_past_the_opponents_store_comes_back_to_ones_own_pits() {
     let mut k = pos(rules(6, false), &[0, 0, 0, 0, 0, 8], 0, &[1; 6], 7);
     let s = k.apply(5);
     assert_eq!(s.captured, 1 + 2);
-    assert_eq!(
-        sides(&k, 0),
-        (vec![0; 6], 1 + 3, vec![2, 2, 2, 2, 2, 0], 7)
-    );
+    assert_eq!(sides(&k, 0), (vec![0; 6], 1 + 3, vec![2, 2, 2, 2, 2, 0], 7));
 }
 
 #[test]
@@ -270,7 +273,12 @@ fn to_come(p: &Plain, empty_capture: bool, memo: &mut HashMap<Plain, i32>) -> i3
     best
 }
 
-fn solve_with(k: &Kalah, table: &ProofTable, endgame: Option<&Endgame>, threads: usize) -> Solution {
+fn solve_with(
+    k: &Kalah,
+    table: &ProofTable,
+    endgame: Option<&Endgame>,
+    threads: usize,
+) -> Solution {
     let stop = AtomicBool::new(false);
     let setup = SolverSetup {
         rules: k.rules,
@@ -370,10 +378,16 @@ fn the_endgame_database_agrees_with_minimax_and_speeds_up_the_solver() {
         let table = ProofTable::new(4);
         for k in sampled(&mut rng, r, 4, 10, 40) {
             let Some(v) = db.value(k.board) else {
-                assert!(k.board.seeds() > 10, "the database covers every board up to 10 seeds");
+                assert!(
+                    k.board.seeds() > 10,
+                    "the database covers every board up to 10 seeds"
+                );
                 continue;
             };
-            assert_eq!(k.store_margin() + v, minimax(&Plain::from(&k), ec, &mut memo));
+            assert_eq!(
+                k.store_margin() + v,
+                minimax(&Plain::from(&k), ec, &mut memo)
+            );
             check(&k, &solve_with(&k, &table, Some(&db), 1), &mut memo);
         }
         for k in sampled(&mut rng, r, 4, 18, 10) {
