@@ -103,6 +103,15 @@ impl Endgame {
             .then(|| self.layers[s as usize][self.rank(b, s)].load(Ordering::Relaxed) as i32)
     }
 
+    /// Loads `b`'s byte into the cache ahead of its lookup (see `ProofTable::touch`).
+    #[inline]
+    pub fn touch(&self, b: Board) {
+        let s = b.seeds();
+        if s <= self.max_seeds {
+            std::hint::black_box(self.layers[s as usize][self.rank(b, s)].load(Ordering::Relaxed));
+        }
+    }
+
     /// Loads the cached database or builds it (and caches it). `None` if `stop` was set first.
     pub fn load_or_build(
         rules: Rules,

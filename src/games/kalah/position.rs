@@ -8,6 +8,9 @@ use super::board::{Board, Rules, Sown, MAX_PITS, MAX_SEEDS};
 /// Search scores count a seed as this many units, so the evaluation has room below one seed.
 pub const SEED: Score = 100;
 
+/// The most a store may hold in a given position (keeps every margin far inside `i32`).
+pub const MAX_STORE: u32 = 1 << 20;
+
 /// A move: the mover's pit, 0-based from their left (the protocol counts from 1).
 pub type Pit = u8;
 
@@ -48,6 +51,9 @@ impl Kalah {
         let total: u64 = mine.iter().chain(theirs).map(|&s| s as u64).sum::<u64>();
         if total > MAX_SEEDS as u64 {
             return Err(format!("at most {MAX_SEEDS} seeds in play"));
+        }
+        if my_store.max(their_store) > MAX_STORE {
+            return Err(format!("a store holds at most {MAX_STORE} seeds"));
         }
         Ok(Kalah {
             rules,

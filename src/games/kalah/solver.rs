@@ -387,6 +387,19 @@ impl Worker<'_> {
         });
     }
 
+    /// Starts the memory loads every child will need, so their cache misses overlap.
+    #[inline]
+    fn touch(&self, children: &[Child]) {
+        for c in children {
+            let s = c.board.seeds();
+            if s >= self.table_min_seeds {
+                self.table.touch(c.board);
+            } else if let Some(db) = self.endgame {
+                db.touch(c.board);
+            }
+        }
+    }
+
     #[inline]
     fn child_value(&mut self, c: &Child, alpha: i32, beta: i32, ply: usize) -> i32 {
         if c.extra {
@@ -439,6 +452,7 @@ impl Worker<'_> {
         let mut all = [NO_CHILD; MAX_PITS];
         let n = self.children(board, &mut all);
         let children = &mut all[..n];
+        self.touch(children);
         if s >= ETC_MIN_SEEDS {
             // Enhanced transposition cutoff: a child the table already proves good enough.
             for c in children.iter() {
@@ -522,6 +536,7 @@ impl Worker<'_> {
         let mut all = [NO_CHILD; MAX_PITS];
         let n = self.children(board, &mut all);
         let children = &mut all[..n];
+        self.touch(children);
         Self::order(children, None);
         let mut best = i32::MIN;
         for c in children.iter() {
