@@ -5,7 +5,7 @@ use super::board::Rules;
 use super::position::Kalah;
 
 /// Deep enough for a few seconds on one core.
-pub const DEFAULT_DEPTH: u32 = 13;
+pub const DEFAULT_DEPTH: u32 = 16;
 
 /// The start and positions a few moves in (fixed lines, so the set never changes).
 pub fn positions() -> Vec<Kalah> {
