@@ -21,6 +21,9 @@ use super::solver::{self, SolverSetup};
 
 /// Per-move time of `genmove` when no `time_left` was given.
 const DEFAULT_MOVE_MS: u64 = 1000;
+/// `solve` builds the endgame database (if not cached) only for boards with more seeds than
+/// the database covers plus this.
+const BUILD_MARGIN: u32 = 24;
 /// Smallest proof table, whatever `--hash` says: solving needs room.
 const MIN_PROOF_TABLE_MB: usize = 64;
 
@@ -257,10 +260,11 @@ impl KalahSession {
         let stop = Arc::clone(&ctx.stop);
         let threads = self.threads;
         Action::Background(Box::new(move || {
-            // Worth a database only when the search would reach its layers from far above.
+            // Building a database is worth it only when the search alone would take longer
+            // (Kalah(6,3) is solved in about a second without one, Kalah(6,4) is not).
             let k = endgame_seeds(rules.pits);
             let endgame = loaded.or_else(|| {
-                (k > 0 && pos.board.seeds() > k + 4)
+                (k > 0 && pos.board.seeds() > k + BUILD_MARGIN)
                     .then(|| Endgame::load_or_build(rules, k, threads, &stop).map(Arc::new))
                     .flatten()
             });
