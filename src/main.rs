@@ -135,7 +135,7 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 other => {
-                    eprintln!("sente: no benchmark for {other:?} yet (available: nim, kalah)");
+                    eprintln!("sente: no benchmark for {other:?} yet (available: nim)");
                     ExitCode::from(2)
                 }
             }

@@ -186,7 +186,8 @@ impl KalahSession {
         self.history.push(next);
     }
 
-    fn setup_rules_check(&self) -> Result<(), String> {
+    /// Refuses searches once the game is over.
+    fn not_over(&self) -> Result<(), String> {
         if self.pos().board.is_over() {
             Err("game over".into())
         } else {
@@ -309,7 +310,7 @@ impl KalahSession {
     }
 
     fn genmove(&mut self, ctx: &Context) -> Action<Self> {
-        if let Err(e) = self.setup_rules_check() {
+        if let Err(e) = self.not_over() {
             return Action::Reply(Err(e));
         }
         let pos = *self.pos();
@@ -364,7 +365,7 @@ impl KalahSession {
                 Ok(ms) => ms,
                 Err(e) => return Action::Reply(Err(e)),
             };
-        if let Err(e) = self.setup_rules_check() {
+        if let Err(e) = self.not_over() {
             return Action::Reply(Err(e));
         }
         let pos = *self.pos();
