@@ -25,6 +25,8 @@ use super::board::{Board, Rules};
 const UNKNOWN: i8 = i8::MIN;
 /// The largest database we will build (values must fit an `i8`, sizes must stay sane).
 pub const LIMIT: u32 = 40;
+/// The largest database we will allocate.
+const MAX_BYTES: usize = 4 << 30;
 const MAGIC: &[u8; 8] = b"SENTEKDB";
 const FORMAT: u32 = 1;
 
@@ -154,6 +156,10 @@ impl Endgame {
         let max_seeds = max_seeds.min(LIMIT);
         let pits = 2 * rules.pits;
         let total = Self::size(rules.pits, max_seeds);
+        if total > MAX_BYTES {
+            log::warn!("an endgame database of {total} bytes is too large: not built");
+            return None;
+        }
         let show = total >= 4_000_000;
         let start = Instant::now();
         let mut db = Endgame {
