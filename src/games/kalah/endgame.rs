@@ -75,9 +75,9 @@ impl Endgame {
 
     /// Bytes the database for these sizes needs.
     pub fn size(pits_per_side: usize, max_seeds: u32) -> usize {
-        (0..=max_seeds)
+        (0..=max_seeds.min(LIMIT))
             .map(|s| layer_size(s, 2 * pits_per_side))
-            .sum()
+            .fold(0usize, usize::saturating_add)
     }
 
     /// The board's index within layer `s`.
