@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 use sente::bench::{self, BenchArgs};
 use sente::games::hex::{self, HexOptions, HexSession};
+use sente::games::kalah::{self, KalahSession};
 use sente::games::nim::{self, NimSession};
 use sente::games::renju::{self, Rule};
 use sente::player::PlayerKind;
@@ -160,6 +161,14 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
+        Command::Kalah => {
+            gtp::run(
+                KalahSession::new(threads, hash, cli.opts.player, cli.opts.seed),
+                input::stdin_reader(),
+                Output::stdout(),
+            );
+            ExitCode::SUCCESS
+        }
         Command::Bench {
             game,
             depth,
@@ -199,9 +208,18 @@ fn main() -> ExitCode {
                     println!("{}", totals.line(&game, args.threads));
                     ExitCode::SUCCESS
                 }
+                "kalah" => {
+                    let totals = bench::run(
+                        &kalah::bench::positions(),
+                        kalah::bench::DEFAULT_DEPTH,
+                        &args,
+                    );
+                    println!("{}", totals.line("kalah", args.threads));
+                    ExitCode::SUCCESS
+                }
                 other => {
                     eprintln!(
-                        "sente: no benchmark for {other:?} yet (available: hex, nim, renju, gomoku)"
+                        "sente: no benchmark for {other:?} yet (available: hex, kalah, nim, renju, gomoku)"
                     );
                     ExitCode::from(2)
                 }
@@ -235,9 +253,5 @@ fn main() -> ExitCode {
         }
         Command::Renju => run_gomocup(&cli.opts, Rule::Renju, started),
         Command::Gomoku => run_gomocup(&cli.opts, Rule::Freestyle, started),
-        Command::Kalah => {
-            eprintln!("sente: this game is not implemented yet");
-            ExitCode::from(2)
-        }
     }
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Reproduces the Kalah solve timings: `solve` from the start of Kalah(m,n) in both rule variants,
+# with 1 and 2 threads, printing the margin, the node count and the time of each.
+#
+#   scripts/kalah-solve-times.sh              # (6,3) and (6,4)
+#   KALAH_SIZES="6,3 6,4 6,5" CAP=1200 scripts/kalah-solve-times.sh   # (6,5) too, 20 min cap each
+#
+# The endgame databases are cached in $SENTE_CACHE_DIR (default target/kalah-cache); the first
+# run builds them (timed separately, before the solves). HASH sets the proof table in MB.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+export SENTE_CACHE_DIR="${SENTE_CACHE_DIR:-$PWD/target/kalah-cache}"
+sizes="${KALAH_SIZES:-6,3 6,4}"
+cap="${CAP:-1200}"
+hash="${HASH:-1024}"
+threads_list="${THREADS:-1 2}"
+
+# Builds (or loads) the database of each variant once, so the solves below measure the search
+# (`solve` on a trivial board with many seeds makes the engine build it).
+for ec in off on; do
+  start=$(date +%s.%N)
+  RUST_LOG=info timeout "$cap" scripts/kalah-solve.py --threads 2 --hash 16 -- \
+    "newgame 6 4; rule empty_capture $ec; position 0 0 0 0 0 1 0 8 8 8 8 8 8 0; solve" \
+    2>&1 >/dev/null | grep -E "database (loaded|cached)" || true
+  echo "database empty_capture $ec ready in $(echo "$(date +%s.%N) - $start" | bc) s"
+done
+
+printf "%-12s %-14s %-8s %-8s %-12s %-10s\n" game empty_capture threads margin nodes time_ms
+for size in $sizes; do
+  m=${size%,*}; n=${size#*,}
+  for ec in off on; do
+    for t in $threads_list; do
+      log=$(RUST_LOG=info timeout "$cap" scripts/kalah-solve.py --threads "$t" --hash "$hash" -- \
+        "newgame $m $n; rule empty_capture $ec; solve" 2>&1 >/dev/null | grep "solve:" || true)
+      if [ -z "$log" ]; then
+        printf "%-12s %-14s %-8s %s\n" "Kalah($m,$n)" "$ec" "$t" "no answer within ${cap} s"
+        continue
+      fi
+      value=$(sed -E 's/.*value ([-+][0-9]+).*/\1/' <<<"$log")
+      nodes=$(sed -E 's/.*nodes ([0-9]+).*/\1/' <<<"$log")
+      ms=$(sed -E 's/.*time ([0-9]+) ms.*/\1/' <<<"$log")
+      printf "%-12s %-14s %-8s %-8s %-12s %-10s\n" "Kalah($m,$n)" "$ec" "$t" "$value" "$nodes" "$ms"
+    done
+  done
+done

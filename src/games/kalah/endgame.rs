@@ -1,0 +1,380 @@
+//! The endgame database: the exact value of every board with at most `max_seeds` seeds in play,
+//! for one rule set, one byte per board.
+//!
+//! Boards with `s` seeds form layer `s`; a board's index in its layer is its rank among the
+//! compositions of `s` into `2m` pits (lexicographic, computed with binomials). A move either
+//! puts seeds into a store (the child lies in a lower layer, already complete) or keeps every
+//! seed on the mover's side, moved towards the store: that strictly lowers the total distance of
+//! the seeds to their side's store, so positions inside one layer never repeat and a memoised
+//! depth-first evaluation builds a layer without any retrograde bookkeeping. Threads share the
+//! layer being built; two threads computing the same board write the same byte.
+//!
+//! The database is an accelerator only: the solver is exact without it. It is built on demand,
+//! shows its progress on stderr, and is cached under the user's cache directory
+//! (`$SENTE_CACHE_DIR`, else `$XDG_CACHE_HOME/sente`, else `~/.cache/sente`) with a checksum; a
+//! missing, truncated or corrupt file is rebuilt.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicI8, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use super::board::{Board, Rules};
+
+/// Marks a board whose value is not known yet (values lie in `-127..=127`).
+const UNKNOWN: i8 = i8::MIN;
+/// The largest database we will build (values must fit an `i8`, sizes must stay sane).
+pub const LIMIT: u32 = 40;
+/// The largest database we will allocate.
+const MAX_BYTES: usize = 4 << 30;
+const MAGIC: &[u8; 8] = b"SENTEKDB";
+const FORMAT: u32 = 1;
+
+/// `BINOM[n][k]` for `n < 64`, `k <= 16` (saturating; only sane sizes are ever used).
+static BINOM: [[u64; 17]; 64] = binom_table();
+
+const fn binom_table() -> [[u64; 17]; 64] {
+    let mut t = [[0u64; 17]; 64];
+    let mut n = 0;
+    while n < 64 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= 16 && k <= n {
+            t[n][k] = t[n - 1][k - 1].saturating_add(t[n - 1][k]);
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+}
+
+#[inline]
+fn binom(n: usize, k: usize) -> u64 {
+    BINOM[n][k]
+}
+
+/// Boards with exactly `s` seeds in `pits` pits.
+fn layer_size(s: u32, pits: usize) -> usize {
+    binom(s as usize + pits - 1, pits - 1) as usize
+}
+
+pub struct Endgame {
+    rules: Rules,
+    max_seeds: u32,
+    layers: Vec<Box<[AtomicI8]>>,
+}
+
+impl Endgame {
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn max_seeds(&self) -> u32 {
+        self.max_seeds
+    }
+
+    /// Bytes the database for these sizes needs.
+    pub fn size(pits_per_side: usize, max_seeds: u32) -> usize {
+        (0..=max_seeds.min(LIMIT))
+            .map(|s| layer_size(s, 2 * pits_per_side))
+            .fold(0usize, usize::saturating_add)
+    }
+
+    /// The board's index within layer `s`.
+    #[inline]
+    fn rank(&self, b: Board, s: u32) -> usize {
+        let m = self.rules.pits;
+        let p = 2 * m;
+        let mut rem = s as usize;
+        let mut r = 0u64;
+        for j in 0..p - 1 {
+            let x = if j < m { b.mine(j) } else { b.theirs(j - m) } as usize;
+            let q = p - 1 - j;
+            r += binom(rem + q, q) - binom(rem - x + q, q);
+            rem -= x;
+        }
+        r as usize
+    }
+
+    /// The exact value of `b` for the side to move (seeds they will still take minus seeds the
+    /// other side will), if the database covers it.
+    #[inline]
+    pub fn value(&self, b: Board) -> Option<i32> {
+        let s = b.seeds();
+        (s <= self.max_seeds)
+            .then(|| self.layers[s as usize][self.rank(b, s)].load(Ordering::Relaxed) as i32)
+    }
+
+    /// Loads `b`'s byte into the cache ahead of its lookup (see `ProofTable::touch`).
+    #[inline]
+    pub fn touch(&self, b: Board) {
+        let s = b.seeds();
+        if s <= self.max_seeds {
+            std::hint::black_box(self.layers[s as usize][self.rank(b, s)].load(Ordering::Relaxed));
+        }
+    }
+
+    /// Loads the cached database or builds it (and caches it). `None` if `stop` was set first.
+    pub fn load_or_build(
+        rules: Rules,
+        max_seeds: u32,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Option<Endgame> {
+        let max_seeds = max_seeds.min(LIMIT);
+        let path = cache_path(rules, max_seeds);
+        if let Some(db) = path.as_ref().and_then(|p| Self::load(p, rules, max_seeds)) {
+            log::info!(
+                "kalah endgame database loaded from {}",
+                path.unwrap().display()
+            );
+            return Some(db);
+        }
+        let db = Self::build(rules, max_seeds, threads, stop)?;
+        if let Some(p) = path {
+            match db.save(&p) {
+                Ok(()) => log::info!("kalah endgame database cached in {}", p.display()),
+                Err(e) => log::warn!("cannot cache the endgame database in {}: {e}", p.display()),
+            }
+        }
+        Some(db)
+    }
+
+    /// The cached database, if a good one is on disk (never builds).
+    pub fn load_cached(rules: Rules, max_seeds: u32) -> Option<Endgame> {
+        let max_seeds = max_seeds.min(LIMIT);
+        Self::load(&cache_path(rules, max_seeds)?, rules, max_seeds)
+    }
+
+    /// Builds the database in memory. `None` if `stop` was set first.
+    pub fn build(
+        rules: Rules,
+        max_seeds: u32,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Option<Endgame> {
+        let max_seeds = max_seeds.min(LIMIT);
+        let pits = 2 * rules.pits;
+        let total = Self::size(rules.pits, max_seeds);
+        if total > MAX_BYTES {
+            log::warn!("an endgame database of {total} bytes is too large: not built");
+            return None;
+        }
+        let show = total >= 4_000_000;
+        let start = Instant::now();
+        let mut db = Endgame {
+            rules,
+            max_seeds: 0,
+            layers: Vec::new(),
+        };
+        let mut done = 0usize;
+        for s in 0..=max_seeds {
+            let n = layer_size(s, pits);
+            db.layers
+                .push((0..n).map(|_| AtomicI8::new(UNKNOWN)).collect());
+            db.max_seeds = s;
+            let next_first = AtomicUsize::new(0);
+            std::thread::scope(|scope| {
+                for _ in 0..threads.max(1) {
+                    let db = &db;
+                    let next_first = &next_first;
+                    std::thread::Builder::new()
+                        .stack_size(32 << 20)
+                        .spawn_scoped(scope, move || loop {
+                            let first = next_first.fetch_add(1, Ordering::Relaxed);
+                            if first > s as usize || stop.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            db.fill_from(first as u32, s);
+                        })
+                        .expect("spawn a database thread");
+                }
+            });
+            if stop.load(Ordering::Relaxed) {
+                if show {
+                    eprintln!();
+                }
+                return None;
+            }
+            done += n;
+            if show {
+                eprint!(
+                    "\rkalah endgame database ({} pits, empty_capture {}): {} of {} seeds, {:>3}%, {:.1} s",
+                    rules.pits,
+                    if rules.empty_capture { "on" } else { "off" },
+                    s,
+                    max_seeds,
+                    done * 100 / total,
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        }
+        if show {
+            eprintln!();
+        }
+        log::info!(
+            "kalah endgame database ({} pits, up to {max_seeds} seeds) built in {:.1} s",
+            rules.pits,
+            start.elapsed().as_secs_f64()
+        );
+        Some(db)
+    }
+
+    /// Evaluates every board of layer `s` whose first pit holds `first` seeds.
+    fn fill_from(&self, first: u32, s: u32) {
+        let pits = 2 * self.rules.pits;
+        let mut counts = vec![0u32; pits];
+        counts[0] = first;
+        self.fill_rest(&mut counts, 1, s - first, s);
+    }
+
+    fn fill_rest(&self, counts: &mut [u32], j: usize, rem: u32, s: u32) {
+        let m = self.rules.pits;
+        if j == counts.len() - 1 {
+            counts[j] = rem;
+            let b = Board::from_pits(&counts[..m], &counts[m..]);
+            self.evaluate(b, s);
+            return;
+        }
+        for x in 0..=rem {
+            counts[j] = x;
+            self.fill_rest(counts, j + 1, rem - x, s);
+        }
+    }
+
+    /// The value of `b` (in layer `s`, the one being built), computing it if needed.
+    fn evaluate(&self, b: Board, s: u32) -> i32 {
+        let slot = &self.layers[s as usize][self.rank(b, s)];
+        let known = slot.load(Ordering::Relaxed);
+        if known != UNKNOWN {
+            return known as i32;
+        }
+        let value = if b.is_over() {
+            -(b.their_seeds() as i32)
+        } else {
+            let mut best = i32::MIN;
+            let mut legal = b.legal(self.rules.pits);
+            while legal != 0 {
+                let i = legal.trailing_zeros() as usize;
+                legal &= legal - 1;
+                let c = b.sow(self.rules, i);
+                let child = if c.gain == 0 {
+                    self.evaluate(c.board, s)
+                } else {
+                    let cs = s - c.gain;
+                    self.layers[cs as usize][self.rank(c.board, cs)].load(Ordering::Relaxed) as i32
+                };
+                let v = c.gain as i32 + if c.extra_turn { child } else { -child };
+                best = best.max(v);
+            }
+            best
+        };
+        slot.store(value as i8, Ordering::Relaxed);
+        value
+    }
+
+    fn load(path: &PathBuf, rules: Rules, max_seeds: u32) -> Option<Endgame> {
+        let mut f = std::fs::File::open(path).ok()?;
+        let mut bytes = Vec::new();
+        f.read_to_end(&mut bytes).ok()?;
+        let header = header(rules, max_seeds);
+        let body = bytes.get(header.len() + 8..)?;
+        if bytes[..header.len()] != header[..]
+            || body.len() != Self::size(rules.pits, max_seeds)
+            || bytes[header.len()..header.len() + 8] != checksum(body).to_le_bytes()
+        {
+            log::warn!("ignoring a bad endgame database file {}", path.display());
+            return None;
+        }
+        let mut layers = Vec::new();
+        let mut at = 0;
+        for s in 0..=max_seeds {
+            let n = layer_size(s, 2 * rules.pits);
+            layers.push(
+                body[at..at + n]
+                    .iter()
+                    .map(|&v| AtomicI8::new(v as i8))
+                    .collect(),
+            );
+            at += n;
+        }
+        Some(Endgame {
+            rules,
+            max_seeds,
+            layers,
+        })
+    }
+
+    fn save(&self, path: &PathBuf) -> std::io::Result<()> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let body: Vec<u8> = self
+            .layers
+            .iter()
+            .flat_map(|l| l.iter().map(|v| v.load(Ordering::Relaxed) as u8))
+            .collect();
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        {
+            let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+            f.write_all(&header(self.rules, self.max_seeds))?;
+            f.write_all(&checksum(&body).to_le_bytes())?;
+            f.write_all(&body)?;
+            f.flush()?;
+        }
+        std::fs::rename(&tmp, path)
+    }
+}
+
+fn header(rules: Rules, max_seeds: u32) -> Vec<u8> {
+    let mut h = MAGIC.to_vec();
+    for x in [
+        FORMAT,
+        rules.pits as u32,
+        rules.empty_capture as u32,
+        max_seeds,
+    ] {
+        h.extend_from_slice(&x.to_le_bytes());
+    }
+    h
+}
+
+/// A 64-bit checksum of the body (FNV-1a over 8-byte words, then mixed).
+fn checksum(body: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for chunk in body.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        h ^= u64::from_le_bytes(w);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        h ^= h >> 29;
+    }
+    h
+}
+
+/// The user cache directory for databases, if one can be found.
+pub fn cache_dir() -> Option<PathBuf> {
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    env("SENTE_CACHE_DIR")
+        .or_else(|| env("XDG_CACHE_HOME").map(|p| p.join("sente")))
+        .or_else(|| env("HOME").map(|p| p.join(".cache").join("sente")))
+}
+
+fn cache_path(rules: Rules, max_seeds: u32) -> Option<PathBuf> {
+    cache_dir().map(|d| {
+        d.join(format!(
+            "kalah-{}pits-{}-{}seeds.db",
+            rules.pits,
+            if rules.empty_capture {
+                "emptycapture"
+            } else {
+                "standard"
+            },
+            max_seeds
+        ))
+    })
+}

@@ -1,0 +1,513 @@
+//! The Kalah text protocol (GTP framing): `newgame`, `rule`, `position`, `play`, `genmove`,
+//! `undo`, `showboard`, `time_left`, `solve`, `analyze`. Documented in the README.
+//!
+//! Searches (`genmove`, `solve`, `analyze`) run as background jobs, so `# interrupt`, `quit` and
+//! EOF are answered while they run. The proof table and the endgame database live as long as
+//! the session (for one rule set): proofs found for one move speed up the next.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::player::{PlayerKind, Reference};
+use crate::protocol::gtp::{arg, expect_args, Action, Command, Context, Session};
+use crate::search::{self, Limits, TimeControl, Tt};
+
+use super::board::{Rules, MAX_PITS, MAX_SEEDS};
+use super::endgame::Endgame;
+use super::position::{Kalah, SEED};
+use super::proof_table::ProofTable;
+use super::solver::{self, SolverSetup};
+
+/// Per-move time of `genmove` when no `time_left` was given.
+const DEFAULT_MOVE_MS: u64 = 1000;
+/// `solve` builds the endgame database (if not cached) only for boards with more seeds than
+/// the database covers plus this.
+const BUILD_MARGIN: u32 = 24;
+/// Smallest proof table, whatever `--hash` says: solving needs room.
+const MIN_PROOF_TABLE_MB: usize = 64;
+
+pub struct KalahSession {
+    /// The current position and every earlier one, for `undo`.
+    history: Vec<Kalah>,
+    /// Seeds per pit of the last `newgame` (for `newgame` without arguments).
+    seeds: u32,
+    tt: Arc<Tt>,
+    proofs: Arc<ProofTable>,
+    /// The rule set the proof table's entries belong to.
+    proofs_rules: Rules,
+    endgame: Option<Arc<Endgame>>,
+    threads: usize,
+    time_left_ms: Option<i64>,
+    player: Reference,
+}
+
+impl KalahSession {
+    pub fn new(
+        threads: usize,
+        hash_mb: usize,
+        player: PlayerKind,
+        seed: Option<u64>,
+    ) -> KalahSession {
+        let rules = Rules {
+            pits: 6,
+            empty_capture: false,
+        };
+        KalahSession {
+            history: vec![Kalah::new(rules, 4)],
+            seeds: 4,
+            tt: Arc::new(Tt::new(hash_mb)),
+            proofs: Arc::new(ProofTable::new(hash_mb.max(MIN_PROOF_TABLE_MB))),
+            proofs_rules: rules,
+            endgame: None,
+            threads,
+            time_left_ms: None,
+            player: Reference::new(player, seed),
+        }
+    }
+
+    fn pos(&self) -> &Kalah {
+        self.history.last().expect("history is never empty")
+    }
+
+    /// Starts from `pos`; tables that belong to another rule set are forgotten.
+    fn reset(&mut self, pos: Kalah) {
+        if pos.rules != self.proofs_rules {
+            self.proofs.clear();
+            self.proofs_rules = pos.rules;
+        }
+        if self
+            .endgame
+            .as_ref()
+            .is_some_and(|e| e.rules() != pos.rules)
+        {
+            self.endgame = None;
+        }
+        self.history = vec![pos];
+        self.tt.clear();
+    }
+
+    fn newgame(&mut self, cmd: &Command) -> Result<String, String> {
+        let (pits, seeds) = match cmd.args.len() {
+            0 => (self.pos().rules.pits, self.seeds),
+            2 => (
+                arg::<usize>(cmd, 0, "pit count")?,
+                arg::<u32>(cmd, 1, "seed count")?,
+            ),
+            _ => return Err("usage: newgame [<pits> <seeds>]".into()),
+        };
+        if pits == 0 || pits > MAX_PITS {
+            return Err(format!("pits per side must be 1 to {MAX_PITS}"));
+        }
+        let most = MAX_SEEDS / (2 * pits as u32);
+        if seeds == 0 || seeds > most {
+            return Err(format!(
+                "seeds per pit must be 1 to {most} with {pits} pits"
+            ));
+        }
+        let rules = Rules {
+            pits,
+            ..self.pos().rules
+        };
+        self.seeds = seeds;
+        self.reset(Kalah::new(rules, seeds));
+        Ok(String::new())
+    }
+
+    fn rule(&mut self, cmd: &Command) -> Result<String, String> {
+        expect_args(cmd, 2, "rule empty_capture on|off")?;
+        if cmd.args[0] != "empty_capture" {
+            return Err(format!("unknown rule {} (empty_capture)", cmd.args[0]));
+        }
+        let on = match cmd.args[1].as_str() {
+            "on" => true,
+            "off" => false,
+            other => return Err(format!("invalid value {other} (on or off)")),
+        };
+        let mut pos = *self.pos();
+        pos.rules.empty_capture = on;
+        self.reset(pos);
+        Ok(String::new())
+    }
+
+    /// Sets the position; the side to move is called the first player from then on.
+    fn position(&mut self, cmd: &Command) -> Result<String, String> {
+        let n = cmd.args.len();
+        let usage = "usage: position <pits of the side to move> <its store> <pits of the other side> <its store>";
+        if n < 4 || !n.is_multiple_of(2) || (n - 2) / 2 > MAX_PITS {
+            return Err(usage.into());
+        }
+        let m = (n - 2) / 2;
+        let values = (0..n)
+            .map(|i| arg::<u32>(cmd, i, "seed count"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let rules = Rules {
+            pits: m,
+            ..self.pos().rules
+        };
+        let pos = Kalah::from_parts(
+            rules,
+            &values[..m],
+            values[m],
+            &values[m + 1..2 * m + 1],
+            values[2 * m + 1],
+            0,
+        )?;
+        self.reset(pos);
+        Ok(String::new())
+    }
+
+    fn parse_pit(&self, cmd: &Command) -> Result<usize, String> {
+        expect_args(cmd, 1, "play <pit>")?;
+        let pos = self.pos();
+        let m = pos.rules.pits;
+        let pit: usize = arg(cmd, 0, "pit")?;
+        if pos.board.is_over() {
+            return Err("game over".into());
+        }
+        if pit == 0 || pit > m {
+            return Err(format!("illegal move: no pit {pit} (pits are 1..{m})"));
+        }
+        if !pos.is_legal(pit - 1) {
+            return Err(format!("illegal move: pit {pit} is empty"));
+        }
+        Ok(pit - 1)
+    }
+
+    fn play(&mut self, cmd: &Command) -> Result<String, String> {
+        let pit = self.parse_pit(cmd)?;
+        self.push(pit);
+        Ok(String::new())
+    }
+
+    fn push(&mut self, pit: usize) {
+        let mut next = *self.pos();
+        next.apply(pit);
+        self.history.push(next);
+    }
+
+    /// Refuses searches once the game is over.
+    fn not_over(&self) -> Result<(), String> {
+        if self.pos().board.is_over() {
+            Err("game over".into())
+        } else {
+            Ok(())
+        }
+    }
+
+    fn showboard(&self) -> String {
+        let pos = self.pos();
+        let m = pos.rules.pits;
+        let (south, north, south_store, north_store) = if pos.player == 0 {
+            let b = pos.board;
+            (
+                (0..m).map(|i| b.mine(i)).collect::<Vec<_>>(),
+                (0..m).map(|i| b.theirs(i)).collect::<Vec<_>>(),
+                pos.stores[0],
+                pos.stores[1],
+            )
+        } else {
+            let b = pos.board;
+            (
+                (0..m).map(|i| b.theirs(i)).collect(),
+                (0..m).map(|i| b.mine(i)).collect(),
+                pos.stores[1],
+                pos.stores[0],
+            )
+        };
+        let row =
+            |v: &mut dyn Iterator<Item = u32>| v.map(|x| format!("{x:>4}")).collect::<String>();
+        let status = match pos.final_margin() {
+            None => format!(
+                "{} player to move",
+                if pos.player == 0 { "first" } else { "second" }
+            ),
+            Some(margin) => {
+                let first = if pos.player == 0 { margin } else { -margin };
+                format!("game over, first player's margin {first:+}")
+            }
+        };
+        format!(
+            "\nKalah({m}) empty_capture {}, {status}\n      {}   second player's pits\n{north_store:>4}  {}\n      {}  {south_store:>4}\n      {}   first player's pits\n",
+            if pos.rules.empty_capture { "on" } else { "off" },
+            row(&mut (1..=m as u32).rev()),
+            row(&mut north.iter().rev().copied()),
+            row(&mut south.iter().copied()),
+            row(&mut (1..=m as u32)),
+        )
+    }
+
+    /// The endgame database for `rules` if one is loaded, or loaded from the cache.
+    fn cached_endgame(&mut self) -> Option<Arc<Endgame>> {
+        let rules = self.pos().rules;
+        if self.endgame.as_ref().is_some_and(|e| e.rules() == rules) {
+            return self.endgame.clone();
+        }
+        let db = Endgame::load_cached(rules, endgame_seeds(rules.pits)).map(Arc::new);
+        if db.is_some() {
+            self.endgame = db.clone();
+        }
+        db
+    }
+
+    fn solve(&mut self, ctx: &Context) -> Action<Self> {
+        let pos = *self.pos();
+        if let Some(margin) = pos.final_margin() {
+            return Action::Reply(Ok(format!("{margin:+}")));
+        }
+        let rules = pos.rules;
+        let loaded = self.cached_endgame();
+        let proofs = Arc::clone(&self.proofs);
+        let stop = Arc::clone(&ctx.stop);
+        let threads = self.threads;
+        Action::Background(Box::new(move || {
+            // Building a database is worth it only when the search alone would take longer
+            // (Kalah(6,3) is solved in about a second without one, Kalah(6,4) is not).
+            let k = endgame_seeds(rules.pits);
+            let endgame = loaded.or_else(|| {
+                (k > 0 && pos.board.seeds() > k + BUILD_MARGIN)
+                    .then(|| Endgame::load_or_build(rules, k, threads, &stop).map(Arc::new))
+                    .flatten()
+            });
+            let setup = SolverSetup {
+                rules,
+                table: &proofs,
+                endgame: endgame.as_deref(),
+                threads,
+                stop: &stop,
+                deadline: None,
+                guess: 0,
+            };
+            let r = solver::solve(pos.board, &setup);
+            let text = match r {
+                Ok(s) => {
+                    log::info!(
+                        "solve: value {:+} best {:?} nodes {} time {} ms threads {threads}",
+                        s.value,
+                        s.best.map(|p| p + 1),
+                        s.nodes,
+                        s.elapsed.as_millis()
+                    );
+                    let margin = pos.store_margin() + s.value;
+                    Ok(match s.best {
+                        Some(p) => format!("{margin:+} {}", p + 1),
+                        None => format!("{margin:+}"),
+                    })
+                }
+                Err(p) => Err(format!(
+                    "interrupted: margin between {:+} and {:+}",
+                    pos.store_margin() + p.lower,
+                    pos.store_margin() + p.upper
+                )),
+            };
+            Box::new(move |s: &mut KalahSession| {
+                if endgame.is_some() && s.endgame.is_none() && s.pos().rules == rules {
+                    s.endgame = endgame;
+                }
+                text
+            })
+        }))
+    }
+
+    fn genmove(&mut self, ctx: &Context) -> Action<Self> {
+        if let Err(e) = self.not_over() {
+            return Action::Reply(Err(e));
+        }
+        let pos = *self.pos();
+        if self.player.kind != PlayerKind::Engine {
+            let m = self.player.choose(&pos).expect("a legal move");
+            self.push(m as usize);
+            return Action::Reply(Ok((m + 1).to_string()));
+        }
+        let time = match self.time_left_ms {
+            Some(ms) => TimeControl {
+                time_left_ms: Some(ms),
+                ..TimeControl::default()
+            },
+            None => TimeControl::per_move(DEFAULT_MOVE_MS),
+        };
+        let limits = Limits {
+            time,
+            moves_left: moves_left(&pos),
+            threads: self.threads,
+            ..Limits::default()
+        };
+        let budget = time
+            .budget(limits.moves_left, limits.overhead_ms)
+            .unwrap_or(search::Budget {
+                soft: Duration::from_millis(DEFAULT_MOVE_MS / 2),
+                hard: Duration::from_millis(DEFAULT_MOVE_MS),
+            });
+        let endgame = self.cached_endgame();
+        let proofs = Arc::clone(&self.proofs);
+        let tt = Arc::clone(&self.tt);
+        let stop = Arc::clone(&ctx.stop);
+        Action::Background(Box::new(move || {
+            let pit = choose_move(
+                &pos,
+                &limits,
+                budget,
+                &proofs,
+                endgame.as_deref(),
+                &tt,
+                &stop,
+            );
+            Box::new(move |s: &mut KalahSession| {
+                s.push(pit as usize);
+                Ok((pit + 1).to_string())
+            })
+        }))
+    }
+
+    fn analyze(&mut self, cmd: &Command, ctx: &Context) -> Action<Self> {
+        let ms: u64 =
+            match expect_args(cmd, 1, "analyze <ms>").and_then(|_| arg(cmd, 0, "time in ms")) {
+                Ok(ms) => ms,
+                Err(e) => return Action::Reply(Err(e)),
+            };
+        if let Err(e) = self.not_over() {
+            return Action::Reply(Err(e));
+        }
+        let pos = *self.pos();
+        let limits = Limits {
+            time: TimeControl::per_move(ms),
+            overhead_ms: 0,
+            threads: self.threads,
+            ..Limits::default()
+        };
+        let tt = Arc::clone(&self.tt);
+        let stop = Arc::clone(&ctx.stop);
+        Action::Background(Box::new(move || {
+            let r = search::search(&pos, &limits, &tt, &stop, &mut |_| {});
+            let text = format!(
+                "{} score {:+.2} depth {} nodes {}",
+                r.best.map_or(0, |p| p + 1),
+                r.score as f64 / SEED as f64,
+                r.depth,
+                r.nodes
+            );
+            Box::new(move |_: &mut KalahSession| Ok(text))
+        }))
+    }
+}
+
+/// The endgame database size used for `pits` pits per side: as many seeds as fit about 64 MB
+/// (it is built in seconds and cached).
+pub fn endgame_seeds(pits: usize) -> u32 {
+    if let Some(k) = std::env::var("SENTE_KALAH_DB_SEEDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        return k;
+    }
+    let mut k = 0;
+    while k < super::endgame::LIMIT && Endgame::size(pits, k + 1) <= 64 << 20 {
+        k += 1;
+    }
+    k
+}
+
+/// A guess of the moves this side still has to make: a move takes about three seeds off.
+fn moves_left(pos: &Kalah) -> u32 {
+    (pos.board.seeds() / 6 + 2).clamp(2, 40)
+}
+
+/// `genmove`'s choice: the exact solver first, for half the soft budget; if it proves the
+/// value, its move is played. Otherwise the iterative-deepening search uses the rest.
+pub fn choose_move(
+    pos: &Kalah,
+    limits: &Limits,
+    budget: search::Budget,
+    proofs: &ProofTable,
+    endgame: Option<&Endgame>,
+    tt: &Tt,
+    stop: &AtomicBool,
+) -> u8 {
+    let start = Instant::now();
+    let setup = SolverSetup {
+        rules: pos.rules,
+        table: proofs,
+        endgame,
+        threads: limits.threads,
+        stop,
+        deadline: Some(start + budget.soft / 2),
+        guess: 0,
+    };
+    if let Ok(s) = solver::solve(pos.board, &setup) {
+        if let Some(best) = s.best {
+            log::info!(
+                "genmove: solved, margin {:+}, pit {}",
+                pos.store_margin() + s.value,
+                best + 1
+            );
+            return best;
+        }
+    }
+    let left = budget
+        .hard
+        .saturating_sub(start.elapsed())
+        .max(Duration::from_millis(1));
+    let limits = Limits {
+        time: TimeControl::per_move(left.as_millis() as u64),
+        overhead_ms: 0,
+        ..*limits
+    };
+    let r = search::search(pos, &limits, tt, stop, &mut |_| {});
+    r.best.unwrap_or_else(|| {
+        (0..pos.rules.pits as u8)
+            .find(|&p| pos.is_legal(p as usize))
+            .expect("a legal move")
+    })
+}
+
+impl Session for KalahSession {
+    fn commands(&self) -> Vec<&'static str> {
+        vec![
+            "newgame",
+            "rule",
+            "position",
+            "play",
+            "genmove",
+            "undo",
+            "showboard",
+            "time_left",
+            "solve",
+            "analyze",
+        ]
+    }
+
+    fn execute(&mut self, cmd: &Command, ctx: &Context) -> Action<Self> {
+        let reply = match cmd.name.as_str() {
+            "newgame" => self.newgame(cmd),
+            "rule" => self.rule(cmd),
+            "position" => self.position(cmd),
+            "play" => self.play(cmd),
+            "genmove" => match expect_args(cmd, 0, "genmove") {
+                Ok(()) => return self.genmove(ctx),
+                Err(e) => Err(e),
+            },
+            "undo" => expect_args(cmd, 0, "undo").and_then(|_| {
+                if self.history.len() > 1 {
+                    self.history.pop();
+                    Ok(String::new())
+                } else {
+                    Err("cannot undo: no move played".into())
+                }
+            }),
+            "showboard" => expect_args(cmd, 0, "showboard").map(|_| self.showboard()),
+            "solve" => match expect_args(cmd, 0, "solve") {
+                Ok(()) => return self.solve(ctx),
+                Err(e) => Err(e),
+            },
+            "time_left" => expect_args(cmd, 1, "time_left <ms>")
+                .and_then(|_| arg::<i64>(cmd, 0, "time in ms"))
+                .map(|ms| {
+                    self.time_left_ms = Some(ms);
+                    String::new()
+                }),
+            "analyze" => return self.analyze(cmd, ctx),
+            other => Err(format!("unknown command: {other}")),
+        };
+        Action::Reply(reply)
+    }
+}

@@ -1,0 +1,443 @@
+//! Kalah: rules checked by hand, and the solver checked against a plain minimax written here,
+//! independent of the engine's board (seed-by-seed sowing on an array, no pruning, no bounds).
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::board::Rules;
+use super::endgame::Endgame;
+use super::position::Kalah;
+use super::proof_table::ProofTable;
+use super::solver::{self, Solution, SolverSetup};
+use crate::search::{self, Limits, Position, Tt};
+
+fn rules(pits: usize, empty_capture: bool) -> Rules {
+    Rules {
+        pits,
+        empty_capture,
+    }
+}
+
+/// (mover's pits, mover's store, other pits, other store) of the player `who` (0 or 1).
+fn sides(k: &Kalah, who: u8) -> (Vec<u32>, u32, Vec<u32>, u32) {
+    let m = k.rules.pits;
+    let mine: Vec<u32> = (0..m).map(|i| k.board.mine(i)).collect();
+    let theirs: Vec<u32> = (0..m).map(|i| k.board.theirs(i)).collect();
+    if k.player == who {
+        (mine, k.stores[0], theirs, k.stores[1])
+    } else {
+        (theirs, k.stores[1], mine, k.stores[0])
+    }
+}
+
+fn pos(r: Rules, mine: &[u32], my_store: u32, theirs: &[u32], their_store: u32) -> Kalah {
+    Kalah::from_parts(r, mine, my_store, theirs, their_store, 0).unwrap()
+}
+
+#[test]
+fn a_lap_of_thirteen_seeds_lands_back_in_the_emptied_pit_and_captures() {
+    // Kalah(6): 13 seeds from pit 3 go once round (12 pits and one store); the last seed falls
+    // in pit 3, emptied by the move, so it captures the opposite pit (their pit 4, now 2+1).
+    let mut k = pos(
+        rules(6, false),
+        &[1, 0, 13, 0, 0, 0],
+        0,
+        &[0, 0, 0, 2, 0, 0],
+        0,
+    );
+    let s = k.apply(2);
+    assert!(!s.extra_turn);
+    assert_eq!(s.captured, 4);
+    assert_eq!(
+        sides(&k, 0),
+        (vec![2, 1, 0, 1, 1, 1], 1 + 4, vec![1, 1, 1, 0, 1, 1], 0)
+    );
+    assert_eq!(k.player, 1);
+}
+
+#[test]
+fn a_lap_of_twenty_seeds_skips_the_opponents_store() {
+    // 20 seeds from pit 1 of Kalah(6): a lap of 13 (own pits, store, their pits), then 7 more:
+    // pits 2..6, the store, their pit 1. Their store never receives a seed.
+    let mut k = pos(rules(6, false), &[20, 0, 0, 0, 0, 0], 3, &[0; 6], 5);
+    let s = k.apply(0);
+    assert!(!s.extra_turn);
+    assert_eq!(s.gain, 2);
+    assert_eq!(
+        sides(&k, 0),
+        (vec![1, 2, 2, 2, 2, 2], 5, vec![2, 1, 1, 1, 1, 1], 5)
+    );
+}
+
+#[test]
+fn sowing_past_the_opponents_store_comes_back_to_ones_own_pits() {
+    // 8 seeds from pit 6: the store, their six pits, then (their store skipped) our pit 1,
+    // which was empty: it captures their pit 6 (1 + 1 seeds).
+    let mut k = pos(rules(6, false), &[0, 0, 0, 0, 0, 8], 0, &[1; 6], 7);
+    let s = k.apply(5);
+    assert_eq!(s.captured, 1 + 2);
+    assert_eq!(sides(&k, 0), (vec![0; 6], 1 + 3, vec![2, 2, 2, 2, 2, 0], 7));
+}
+
+#[test]
+fn extra_turns_chain() {
+    let r = rules(6, false);
+    // Pit 6 with 1 seed, then pit 5 with 2, then pit 3 with 4: three extra turns in a row.
+    let mut k = pos(r, &[0, 0, 4, 0, 2, 1], 0, &[3; 6], 0);
+    for (pit, store) in [(5, 1), (4, 2), (2, 3)] {
+        let s = k.apply(pit);
+        assert!(s.extra_turn, "pit {}", pit + 1);
+        assert_eq!(k.player, 0);
+        assert_eq!(k.stores[0], store);
+    }
+    assert_eq!(sides(&k, 0).0, vec![0, 0, 0, 1, 1, 2]);
+    // A seed past the store hands the turn over.
+    k.apply(4);
+    assert_eq!(k.player, 1);
+    // 14 seeds from pit 6 of Kalah(6): a lap of 13, then the store.
+    let mut k = pos(r, &[0, 0, 0, 0, 0, 14], 0, &[0; 6], 0);
+    let s = k.apply(5);
+    assert!(s.extra_turn);
+    assert_eq!(s.gain, 2);
+}
+
+#[test]
+fn captures_need_seeds_opposite_unless_empty_capture_is_on() {
+    // Pit 1 holds 2: the last seed falls in our empty pit 3, whose opposite (their pit 4) is
+    // empty.
+    for (on, store, pit3) in [(false, 0, 1), (true, 1, 0)] {
+        let mut k = pos(rules(6, on), &[2, 0, 0, 0, 0, 1], 0, &[1, 1, 1, 0, 1, 1], 0);
+        let s = k.apply(0);
+        assert_eq!(s.captured, store);
+        let (mine, my_store, theirs, _) = sides(&k, 0);
+        assert_eq!(my_store, store);
+        assert_eq!(mine, vec![0, 1, pit3, 0, 0, 1]);
+        assert_eq!(theirs, vec![1, 1, 1, 0, 1, 1]);
+    }
+    // With seeds opposite, both rule sets capture.
+    for on in [false, true] {
+        let mut k = pos(rules(6, on), &[2, 0, 0, 0, 0, 1], 0, &[1, 1, 1, 5, 1, 1], 0);
+        assert_eq!(k.apply(0).captured, 6);
+        assert_eq!(sides(&k, 0).2, vec![1, 1, 1, 0, 1, 1]);
+    }
+    // A last seed in an empty pit of the other side never captures.
+    let mut k = pos(rules(2, true), &[0, 2], 0, &[0, 3], 0);
+    assert_eq!(k.apply(1).captured, 0);
+}
+
+#[test]
+fn the_game_ends_when_the_side_to_move_has_no_seeds() {
+    // Our last seed goes into the store: an extra turn with nothing left to play ends the game,
+    // and the other side keeps its seeds.
+    let mut k = pos(rules(3, false), &[0, 0, 1], 4, &[2, 0, 3], 1);
+    assert!(k.apply(2).extra_turn);
+    assert_eq!(k.final_margin(), Some(5 - (1 + 5)));
+    assert!(k.outcome().is_some());
+    // The other side to move with an empty side: every seed left is ours.
+    let mut k = pos(rules(3, false), &[0, 2, 1], 0, &[0, 0, 1], 0);
+    k.apply(1); // 2 seeds: pit 3 and the store; the turn does not pass (extra turn).
+    assert_eq!(k.player, 0);
+    let mut k2 = pos(rules(3, false), &[0, 0, 0], 0, &[0, 0, 1], 0);
+    assert_eq!(k2.final_margin(), Some(-1));
+    k2.player = 1;
+    assert_eq!(k2.outcome(), Some(crate::search::Outcome::Margin(-100)));
+    // Seeds left on the mover's side are not counted while the game goes on.
+    assert_eq!(k.final_margin(), None);
+    let mut e = pos(rules(1, false), &[1], 0, &[1], 0);
+    assert!(e.apply(0).extra_turn);
+    assert_eq!(e.final_margin(), Some(1 - 1));
+}
+
+/// An independent model: `cells` holds the first player's pits, their store, the second
+/// player's pits, their store; `who` moves. Sowing goes seed by seed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Plain {
+    m: usize,
+    cells: [u32; 18],
+    who: usize,
+}
+
+impl Plain {
+    fn start(m: usize, n: u32) -> Plain {
+        let mut cells = [0; 18];
+        for i in 0..m {
+            cells[i] = n;
+            cells[m + 1 + i] = n;
+        }
+        Plain { m, cells, who: 0 }
+    }
+
+    fn from(k: &Kalah) -> Plain {
+        let m = k.rules.pits;
+        let (south, ss, north, ns) = sides(k, 0);
+        let mut all = south;
+        all.push(ss);
+        all.extend(north);
+        all.push(ns);
+        let mut cells = [0; 18];
+        cells[..all.len()].copy_from_slice(&all);
+        Plain {
+            m,
+            cells,
+            who: k.player as usize,
+        }
+    }
+
+    fn pit(&self, who: usize, i: usize) -> usize {
+        who * (self.m + 1) + i
+    }
+
+    fn store(&self, who: usize) -> usize {
+        who * (self.m + 1) + self.m
+    }
+
+    fn over(&self) -> bool {
+        (0..self.m).all(|i| self.cells[self.pit(self.who, i)] == 0)
+    }
+
+    /// Final margin for the side to move, when over.
+    fn margin(&self) -> i32 {
+        let me = self.who;
+        let them = 1 - me;
+        let theirs: u32 = (0..self.m).map(|i| self.cells[self.pit(them, i)]).sum();
+        self.cells[self.store(me)] as i32 - (self.cells[self.store(them)] + theirs) as i32
+    }
+
+    fn play(&self, i: usize, empty_capture: bool) -> Plain {
+        let mut p = *self;
+        let me = p.who;
+        let len = 2 * p.m + 2;
+        let mut at = p.pit(me, i);
+        let mut seeds = p.cells[at];
+        p.cells[at] = 0;
+        while seeds > 0 {
+            at = (at + 1) % len;
+            if at == p.store(1 - me) {
+                continue;
+            }
+            p.cells[at] += 1;
+            seeds -= 1;
+        }
+        if at == p.store(me) {
+            return p;
+        }
+        let own = (0..p.m).find(|&j| p.pit(me, j) == at);
+        if let Some(j) = own {
+            let opposite = p.pit(1 - me, p.m - 1 - j);
+            if p.cells[at] == 1 && (p.cells[opposite] > 0 || empty_capture) {
+                let taken = p.cells[at] + p.cells[opposite];
+                p.cells[at] = 0;
+                p.cells[opposite] = 0;
+                let st = p.store(me);
+                p.cells[st] += taken;
+            }
+        }
+        p.who = 1 - me;
+        p
+    }
+}
+
+/// Plain minimax: the final margin for the side to move under perfect play. Every move is
+/// searched (nothing is pruned); results are memoised on the pits alone, as what is still to
+/// come does not depend on the stores.
+fn minimax(p: &Plain, empty_capture: bool, memo: &mut HashMap<Plain, i32>) -> i32 {
+    let stores = p.cells[p.store(p.who)] as i32 - p.cells[p.store(1 - p.who)] as i32;
+    let mut pits = *p;
+    pits.cells[p.store(0)] = 0;
+    pits.cells[p.store(1)] = 0;
+    stores + to_come(&pits, empty_capture, memo)
+}
+
+/// Seeds the side to move will still take minus those the other side will, from bare pits.
+fn to_come(p: &Plain, empty_capture: bool, memo: &mut HashMap<Plain, i32>) -> i32 {
+    if p.over() {
+        return p.margin();
+    }
+    if let Some(&v) = memo.get(p) {
+        return v;
+    }
+    let mut best = i32::MIN;
+    for i in 0..p.m {
+        if p.cells[p.pit(p.who, i)] == 0 {
+            continue;
+        }
+        let c = p.play(i, empty_capture);
+        let v = minimax(&c, empty_capture, memo);
+        // `p` has empty stores, so the child's margin counts exactly what this move took.
+        best = best.max(if c.who == p.who { v } else { -v });
+    }
+    memo.insert(*p, best);
+    best
+}
+
+fn solve_with(
+    k: &Kalah,
+    table: &ProofTable,
+    endgame: Option<&Endgame>,
+    threads: usize,
+) -> Solution {
+    let stop = AtomicBool::new(false);
+    let setup = SolverSetup {
+        rules: k.rules,
+        table,
+        endgame,
+        threads,
+        stop: &stop,
+        deadline: None,
+        guess: 0,
+    };
+    solver::solve(k.board, &setup).expect("not stopped")
+}
+
+/// Checks the solver's margin and best move against minimax.
+fn check(k: &Kalah, sol: &Solution, memo: &mut HashMap<Plain, i32>) {
+    let ec = k.rules.empty_capture;
+    let plain = Plain::from(k);
+    let want = minimax(&plain, ec, memo);
+    assert_eq!(
+        k.store_margin() + sol.value,
+        want,
+        "margin of {:?}",
+        plain.cells
+    );
+    if plain.over() {
+        assert_eq!(sol.best, None);
+        return;
+    }
+    let best = sol.best.expect("a best move") as usize;
+    assert!(k.is_legal(best));
+    let c = plain.play(best, ec);
+    let v = minimax(&c, ec, memo);
+    assert_eq!(
+        if c.who == plain.who { v } else { -v },
+        want,
+        "best move {} of {:?} is not optimal",
+        best + 1,
+        plain.cells
+    );
+}
+
+#[test]
+fn solve_agrees_with_minimax_on_every_small_start_position() {
+    for ec in [false, true] {
+        let mut memo = HashMap::new();
+        for m in 1..=4 {
+            let table = ProofTable::new(4);
+            for n in 1..=3 {
+                let k = Kalah::new(rules(m, ec), n);
+                assert!(Plain::from(&k) == Plain::start(m, n));
+                check(&k, &solve_with(&k, &table, None, 1), &mut memo);
+            }
+        }
+    }
+}
+
+/// Positions from random games of Kalah(m, n), with at most `max_seeds` seeds in play.
+fn sampled(rng: &mut StdRng, r: Rules, n: u32, max_seeds: u32, count: usize) -> Vec<Kalah> {
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut k = Kalah::new(r, n);
+        while k.final_margin().is_none() && k.board.seeds() > max_seeds {
+            let legal: Vec<usize> = (0..r.pits).filter(|&i| k.is_legal(i)).collect();
+            k.apply(legal[rng.gen_range(0..legal.len())]);
+        }
+        out.push(k);
+    }
+    out
+}
+
+#[test]
+fn solve_agrees_with_minimax_on_positions_from_random_games() {
+    let mut rng = StdRng::seed_from_u64(7);
+    for ec in [false, true] {
+        let mut memo = HashMap::new();
+        for (m, n, max_seeds) in [(4, 4, 20), (5, 4, 18), (6, 4, 16), (6, 6, 14)] {
+            let r = rules(m, ec);
+            let table = ProofTable::new(4);
+            for k in sampled(&mut rng, r, n, max_seeds, 12) {
+                check(&k, &solve_with(&k, &table, None, 1), &mut memo);
+                // Two threads on a fresh table give the same value.
+                let two = solve_with(&k, &ProofTable::new(4), None, 2);
+                check(&k, &two, &mut memo);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_endgame_database_agrees_with_minimax_and_speeds_up_the_solver() {
+    let stop = AtomicBool::new(false);
+    let mut rng = StdRng::seed_from_u64(11);
+    for ec in [false, true] {
+        let r = rules(4, ec);
+        let db = Endgame::build(r, 10, 2, &stop).expect("not stopped");
+        let mut memo = HashMap::new();
+        let table = ProofTable::new(4);
+        for k in sampled(&mut rng, r, 4, 10, 40) {
+            let Some(v) = db.value(k.board) else {
+                assert!(
+                    k.board.seeds() > 10,
+                    "the database covers every board up to 10 seeds"
+                );
+                continue;
+            };
+            assert_eq!(
+                k.store_margin() + v,
+                minimax(&Plain::from(&k), ec, &mut memo)
+            );
+            check(&k, &solve_with(&k, &table, Some(&db), 1), &mut memo);
+        }
+        for k in sampled(&mut rng, r, 4, 18, 10) {
+            check(&k, &solve_with(&k, &table, Some(&db), 2), &mut memo);
+        }
+    }
+}
+
+#[test]
+fn published_values_of_kalah_5_3_and_6_3() {
+    for (m, n, margin) in [(5, 3, 6), (6, 3, 2)] {
+        let k = Kalah::new(rules(m, false), n);
+        let sol = solve_with(&k, &ProofTable::new(64), None, 1);
+        assert_eq!(sol.value, margin, "Kalah({m},{n})");
+    }
+}
+
+#[test]
+fn an_interrupted_solve_reports_proven_bounds() {
+    let k = Kalah::new(rules(6, false), 4);
+    let stop = AtomicBool::new(true);
+    let table = ProofTable::new(4);
+    let setup = SolverSetup {
+        rules: k.rules,
+        table: &table,
+        endgame: None,
+        threads: 2,
+        stop: &stop,
+        deadline: None,
+        guess: 0,
+    };
+    let p = solver::solve(k.board, &setup).expect_err("stopped");
+    assert!(p.lower <= 8 && 8 <= p.upper);
+}
+
+#[test]
+fn the_generic_search_plays_legal_moves_and_sees_the_end() {
+    let tt = Tt::new(8);
+    let stop = AtomicBool::new(false);
+    let mut rng = StdRng::seed_from_u64(3);
+    for k in sampled(&mut rng, rules(6, false), 4, 30, 10) {
+        if k.outcome().is_some() {
+            continue;
+        }
+        let r = search::search(&k, &Limits::depth(6), &tt, &stop, &mut |_| {});
+        assert!(k.is_legal(r.best.unwrap() as usize));
+    }
+    // One seed each, Kalah(1): the mover sows into the store, moves again, and has nothing
+    // left: the game ends 1-1. The search sees that exact margin.
+    let k = Kalah::new(rules(1, false), 1);
+    let r = search::search(&k, &Limits::depth(4), &tt, &stop, &mut |_| {});
+    assert_eq!(r.score, 0);
+}
