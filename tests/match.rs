@@ -616,7 +616,7 @@ fn hex_games_are_refereed_and_recorded_as_sgf() {
             "clear_board",
             "time_settings 0 5 1",
             "play b a1",
-            "time_left w 5 0",
+            "time_left w 5 1",
             "genmove w"
         ]
     );
@@ -813,7 +813,7 @@ fn kalah_games_follow_extra_turns_and_captures() {
             "rule empty_capture off",
             "play 2",
             "play 1",
-            "time_left 5000",
+            "time_left 5000 1",
             "genmove",
             "quit"
         ]

@@ -100,9 +100,14 @@ pub trait Referee: Send {
         Vec::new()
     }
 
-    /// GTP: the commands that tell the engine in `seat` its clock before a move.
-    fn gtp_time_left(&self, _seat: usize, left_ms: i64, _moves_to_go: Option<u32>) -> Vec<String> {
-        vec![format!("time_left {left_ms}")]
+    /// GTP: the commands that tell the engine in `seat` its clock before a move. The text
+    /// protocol's form is `time_left <ms> [<moves>]`: the time is for the next `moves` moves
+    /// when given (1 for a time per move), for the rest of the game otherwise.
+    fn gtp_time_left(&self, _seat: usize, left_ms: i64, moves_to_go: Option<u32>) -> Vec<String> {
+        match moves_to_go {
+            Some(m) => vec![format!("time_left {left_ms} {m}")],
+            None => vec![format!("time_left {left_ms}")],
+        }
     }
 
     /// Gomocup: the board's width and height.

@@ -174,9 +174,11 @@ impl Clock {
         }
     }
 
-    /// Moves until the clock is refilled, when the control has periods.
+    /// Moves until the clock is refilled, when the control has periods; a time per move is a
+    /// period of one move (so the engine spends the whole budget on this move, not a share).
     pub fn moves_to_go(&self) -> Option<u32> {
         match self.tc {
+            Tc::PerMove { .. } => Some(1),
             Tc::Clock { moves: Some(m), .. } => Some(m - self.moves_made % m),
             _ => None,
         }

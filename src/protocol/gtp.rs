@@ -288,6 +288,26 @@ pub fn arg<T: std::str::FromStr>(cmd: &Command, index: usize, what: &str) -> Res
         .map_err(|_| format!("invalid {what}: {raw}"))
 }
 
+/// The text protocol's clock: `time_left <ms> [<moves>]` — the time is for the next `moves`
+/// moves when given (1: a time per move), for the rest of the game otherwise.
+pub fn parse_time_left(cmd: &Command) -> Result<(i64, Option<u32>), String> {
+    if !(1..=2).contains(&cmd.args.len()) {
+        return Err("usage: time_left <ms> [<moves>]".into());
+    }
+    let ms = arg::<i64>(cmd, 0, "time in ms")?;
+    let moves = match cmd.args.get(1) {
+        Some(_) => {
+            let m = arg::<u32>(cmd, 1, "number of moves")?;
+            if m == 0 {
+                return Err("invalid number of moves: 0".into());
+            }
+            Some(m)
+        }
+        None => None,
+    };
+    Ok((ms, moves))
+}
+
 /// Fails unless the command has exactly `n` arguments.
 pub fn expect_args(cmd: &Command, n: usize, usage: &str) -> Result<(), String> {
     if cmd.args.len() == n {

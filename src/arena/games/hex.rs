@@ -240,18 +240,20 @@ impl Referee for HexReferee {
     /// stone, a clock is main time (GTP has no increment; `time_left` tells the truth).
     fn gtp_time_settings(&self, tc: &Tc) -> Vec<String> {
         match *tc {
-            Tc::PerMove { ms } => vec![format!("time_settings 0 {} 1", ms / 1000)],
-            Tc::Clock { base_ms, .. } => vec![format!("time_settings {} 0 0", base_ms / 1000)],
+            Tc::PerMove { ms } => vec![format!("time_settings 0 {} 1", seconds(ms as i64))],
+            Tc::Clock { base_ms, .. } => {
+                vec![format!("time_settings {} 0 0", seconds(base_ms as i64))]
+            }
             Tc::Infinite => Vec::new(),
         }
     }
 
-    /// Whole seconds, rounded down (GTP's unit), so an engine never believes it has more.
+    /// `stones` 0 means main time, otherwise the time is for that many more moves.
     fn gtp_time_left(&self, seat: usize, left_ms: i64, moves_to_go: Option<u32>) -> Vec<String> {
         vec![format!(
             "time_left {} {} {}",
             COLOURS[seat],
-            left_ms.max(0) / 1000,
+            seconds(left_ms),
             moves_to_go.unwrap_or(0)
         )]
     }
@@ -272,6 +274,19 @@ impl Referee for HexReferee {
             ),
             "sgf",
         )
+    }
+}
+
+/// GTP counts in seconds: whole seconds when exact, else with milliseconds (`0.5`), rounded
+/// down so an engine never believes it has more time than it has. Sub-second controls need
+/// the fraction (rounding 500 ms down to 0 would make an engine play instantly); engines that
+/// read only integers see `0.5` as a parse error, so use whole seconds with them.
+fn seconds(ms: i64) -> String {
+    let ms = ms.max(0);
+    if ms % 1000 == 0 {
+        (ms / 1000).to_string()
+    } else {
+        format!("{}.{:03}", ms / 1000, ms % 1000)
     }
 }
 
@@ -344,9 +359,15 @@ mod tests {
         assert_eq!(g.gtp_play(1, "k11"), "play w k11");
         assert_eq!(
             g.gtp_time_settings(&Tc::PerMove { ms: 2500 }),
-            ["time_settings 0 2 1"]
+            ["time_settings 0 2.500 1"]
         );
-        assert_eq!(g.gtp_time_left(1, 61_999, None), ["time_left w 61 0"]);
+        assert_eq!(
+            g.gtp_time_settings(&Tc::PerMove { ms: 3000 }),
+            ["time_settings 0 3 1"]
+        );
+        assert_eq!(g.gtp_time_left(1, 61_999, None), ["time_left w 61.999 0"]);
+        assert_eq!(g.gtp_time_left(0, 500, Some(1)), ["time_left b 0.500 1"]);
+        assert_eq!(g.gtp_time_left(0, -20, Some(1)), ["time_left b 0 1"]);
         g.play("c3").unwrap();
         let v = Verdict {
             winner: Some(1),

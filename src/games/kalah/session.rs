@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::player::{PlayerKind, Reference};
-use crate::protocol::gtp::{arg, expect_args, Action, Command, Context, Session};
+use crate::protocol::gtp::{arg, expect_args, parse_time_left, Action, Command, Context, Session};
 use crate::search::{self, Limits, TimeControl, Tt};
 
 use super::board::{Rules, MAX_PITS, MAX_SEEDS};
@@ -39,6 +39,8 @@ pub struct KalahSession {
     endgame: Option<Arc<Endgame>>,
     threads: usize,
     time_left_ms: Option<i64>,
+    /// The moves `time_left_ms` is for (`time_left <ms> <moves>`); `None`: the rest of the game.
+    moves_to_go: Option<u32>,
     player: Reference,
 }
 
@@ -62,6 +64,7 @@ impl KalahSession {
             endgame: None,
             threads,
             time_left_ms: None,
+            moves_to_go: None,
             player: Reference::new(player, seed),
         }
     }
@@ -322,6 +325,7 @@ impl KalahSession {
         let time = match self.time_left_ms {
             Some(ms) => TimeControl {
                 time_left_ms: Some(ms),
+                moves_to_go: self.moves_to_go,
                 ..TimeControl::default()
             },
             None => TimeControl::per_move(DEFAULT_MOVE_MS),
@@ -499,12 +503,11 @@ impl Session for KalahSession {
                 Ok(()) => return self.solve(ctx),
                 Err(e) => Err(e),
             },
-            "time_left" => expect_args(cmd, 1, "time_left <ms>")
-                .and_then(|_| arg::<i64>(cmd, 0, "time in ms"))
-                .map(|ms| {
-                    self.time_left_ms = Some(ms);
-                    String::new()
-                }),
+            "time_left" => parse_time_left(cmd).map(|(ms, moves)| {
+                self.time_left_ms = Some(ms);
+                self.moves_to_go = moves;
+                String::new()
+            }),
             "analyze" => return self.analyze(cmd, ctx),
             other => Err(format!("unknown command: {other}")),
         };

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::player::{PlayerKind, Reference};
-use crate::protocol::gtp::{arg, expect_args, Action, Command, Context, Session};
+use crate::protocol::gtp::{arg, expect_args, parse_time_left, Action, Command, Context, Session};
 use crate::search::{self, Limits, Position, TimeControl, Tt};
 
 use super::position::{Nim, NimMove, Rule};
@@ -19,7 +19,9 @@ pub struct NimSession {
     history: Vec<Nim>,
     tt: Arc<Tt>,
     threads: usize,
-    time_left_ms: Option<i64>,
+    /// The last `time_left`: milliseconds, and the moves they are for (Nim answers by theory in
+    /// microseconds, so it is only kept).
+    clock: Option<(i64, Option<u32>)>,
     /// `--player random|greedy` replaces the engine's choice in `genmove`.
     player: Reference,
 }
@@ -35,7 +37,7 @@ impl NimSession {
             history: vec![Nim::new(vec![3, 4, 5], Rule::Misere)],
             tt: Arc::new(Tt::new(hash_mb)),
             threads,
-            time_left_ms: None,
+            clock: None,
             player: Reference::new(player, seed),
         }
     }
@@ -229,12 +231,10 @@ impl Session for NimSession {
             }
             "showboard" => Ok(self.showboard()),
             "solve" => self.solve(),
-            "time_left" => expect_args(cmd, 1, "time_left <ms>")
-                .and_then(|_| arg::<i64>(cmd, 0, "time in ms"))
-                .map(|ms| {
-                    self.time_left_ms = Some(ms);
-                    String::new()
-                }),
+            "time_left" => parse_time_left(cmd).map(|clock| {
+                self.clock = Some(clock);
+                String::new()
+            }),
             "analyze" => return self.analyze(cmd, ctx),
             other => Err(format!("unknown command: {other}")),
         };
