@@ -12,8 +12,8 @@
 use super::board::{Board, Cells, Edge};
 use super::groups::Groups;
 
-const MAX_FULL: usize = 4;
-const MAX_SEMI: usize = 8;
+const MAX_FULL: usize = 8;
+const MAX_SEMI: usize = 24;
 const MAX_ROUNDS: usize = 8;
 
 pub struct Connections {
