@@ -39,6 +39,8 @@ const INF: u32 = u32::MAX / 4;
 /// The 1+ε trick: a child is searched until its δ exceeds the runner-up's by this factor, which
 /// saves most of the re-expansions of plain df-pn.
 const EPSILON: f64 = 0.25;
+/// Whether a node's children are all looked at on its first expansion (else one at a time).
+const EXPAND_ALL: bool = false;
 /// Bounds the table (about 100 bytes an entry); a solve that needs more gives up.
 const MAX_ENTRIES: usize = 6_000_000;
 
@@ -255,7 +257,7 @@ impl<'a> Solver<'a> {
         let Some(node) = self.table.get(&key) else {
             return;
         };
-        let children = if node.expanded {
+        let children = if node.expanded || !EXPAND_ALL {
             node.children.clone().unwrap_or_default()
         } else {
             let moves = node.children.clone().unwrap_or_default();
@@ -266,9 +268,12 @@ impl<'a> Solver<'a> {
             }
             c
         };
-        let kids: Vec<(u16, Hex)> = children
+        let mut kids: Vec<(u16, Hex, bool)> = children
             .iter()
-            .map(|&c| (c, child_of(pos, c as usize).0))
+            .map(|&c| {
+                let (child, filled) = child_of(pos, c as usize);
+                (c, child, filled.for_mover)
+            })
             .collect();
         loop {
             // φ(n) = min δ(child), δ(n) = Σ φ(child); track the best child and the runner-up.
@@ -277,7 +282,7 @@ impl<'a> Solver<'a> {
             let mut best = None;
             let mut best_delta = INF;
             let mut second = INF;
-            for (_, child) in &kids {
+            for (i, (_, child, _)) in kids.iter().enumerate() {
                 let (cp, cd) = self
                     .table
                     .get(&child.key())
@@ -287,7 +292,7 @@ impl<'a> Solver<'a> {
                 if cd < best_delta {
                     second = best_delta;
                     best_delta = cd;
-                    best = Some((*child, cp));
+                    best = Some((i, cp));
                 } else if cd < second {
                     second = cd;
                 }
@@ -303,9 +308,10 @@ impl<'a> Solver<'a> {
             if phi >= th_phi || delta >= th_delta || self.aborted {
                 return;
             }
-            let Some((child, child_phi)) = best else {
+            let Some((index, child_phi)) = best else {
                 return;
             };
+            let (_, child, for_mover) = kids[index];
             let child_th_phi = th_delta
                 .saturating_sub(delta)
                 .saturating_add(child_phi)
@@ -315,6 +321,18 @@ impl<'a> Solver<'a> {
             self.mid(&child, child_th_phi, child_th_delta);
             if self.aborted {
                 return;
+            }
+            // A move refuted at once by a connection: the moves outside its carrier go too.
+            let refuted = self
+                .table
+                .get(&child.key())
+                .filter(|n| n.phi == 0 && !for_mover)
+                .and_then(|n| n.proof);
+            if let Some(k) = refuted {
+                kids.retain(|(m, _, _)| k.has(*m as usize));
+                if let Some(n) = self.table.get_mut(&key) {
+                    n.children = Some(kids.iter().map(|k| k.0).collect());
+                }
             }
         }
     }
