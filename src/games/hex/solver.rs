@@ -39,8 +39,6 @@ const INF: u32 = u32::MAX / 4;
 /// The 1+ε trick: a child is searched until its δ exceeds the runner-up's by this factor, which
 /// saves most of the re-expansions of plain df-pn.
 const EPSILON: f64 = 0.25;
-/// Whether a node's children are all looked at on its first expansion (else one at a time).
-const EXPAND_ALL: bool = false;
 /// Bounds the table (about 100 bytes an entry); a solve that needs more gives up.
 const MAX_ENTRIES: usize = 6_000_000;
 
@@ -51,8 +49,17 @@ struct Node {
     children: Option<Vec<u16>>,
     /// For a position the side to move wins at once by a virtual connection: its carrier.
     proof: Option<Cells>,
-    /// Whether `children` has been through `expand`.
-    expanded: bool,
+    /// The children's table keys (after fill-in) and whether their fill-in gave stones to
+    /// the side to move there, in `children`'s order; made on the first visit, since filling
+    /// is too costly to repeat on every pass through a node.
+    kids: Option<Vec<Kid>>,
+}
+
+#[derive(Clone, Copy)]
+struct Kid {
+    cell: u16,
+    key: u64,
+    for_mover: bool,
 }
 
 pub struct Solver<'a> {
@@ -154,14 +161,14 @@ impl<'a> Solver<'a> {
             delta: INF,
             children: None,
             proof: Some(proof),
-            expanded: false,
+            kids: None,
         };
         let lost = Node {
             phi: INF,
             delta: 0,
             children: None,
             proof: None,
-            expanded: false,
+            kids: None,
         };
         if let Some(w) = pos.winner() {
             return if w == me { won(Cells::EMPTY) } else { lost };
@@ -196,7 +203,7 @@ impl<'a> Solver<'a> {
             delta: 1,
             children: Some(children),
             proof: None,
-            expanded: false,
+            kids: None,
         }
     }
 
@@ -209,38 +216,6 @@ impl<'a> Solver<'a> {
         let r = (n.phi, n.delta);
         self.table.insert(pos.key(), n);
         r
-    }
-
-    /// The first expansion of a node: every child is looked at, a winning one ends it, and
-    /// each child lost at once to a virtual connection shrinks the rest to that connection's
-    /// carrier. Returns the moves left to search (empty: all lose).
-    fn expand(&mut self, pos: &Hex, moves: Vec<u16>) -> Vec<u16> {
-        let mut allowed = pos.board().empty_cells();
-        let mut kept = Vec::with_capacity(moves.len());
-        for m in moves {
-            if !allowed.has(m as usize) {
-                continue;
-            }
-            let (child, filled) = child_of(pos, m as usize);
-            let (cphi, cdelta) = self.numbers(&child);
-            if cdelta == 0 {
-                return vec![m];
-            }
-            if cphi == 0 {
-                // Lost. The opponent's connection does not use our stone at m; with m empty and
-                // our stone elsewhere outside its carrier it still stands, unless fill-in gave
-                // the opponent stones the other line lacks.
-                if !filled.for_mover {
-                    if let Some(k) = self.table.get(&child.key()).and_then(|n| n.proof) {
-                        allowed = allowed.and(&k);
-                    }
-                }
-                continue;
-            }
-            kept.push(m);
-        }
-        kept.retain(|&m| allowed.has(m as usize));
-        kept
     }
 
     /// Multiple iterative deepening: works below `pos` until its numbers reach a threshold.
@@ -257,24 +232,28 @@ impl<'a> Solver<'a> {
         let Some(node) = self.table.get(&key) else {
             return;
         };
-        let children = if node.expanded || !EXPAND_ALL {
-            node.children.clone().unwrap_or_default()
-        } else {
-            let moves = node.children.clone().unwrap_or_default();
-            let c = self.expand(pos, moves);
-            if let Some(n) = self.table.get_mut(&key) {
-                n.expanded = true;
-                n.children = Some(c.clone());
+        let mut kids = match &node.kids {
+            Some(k) => k.clone(),
+            None => {
+                let kids: Vec<Kid> = node
+                    .children
+                    .iter()
+                    .flatten()
+                    .map(|&cell| {
+                        let (child, filled) = child_of(pos, cell as usize);
+                        Kid {
+                            cell,
+                            key: child.key(),
+                            for_mover: filled.for_mover,
+                        }
+                    })
+                    .collect();
+                if let Some(n) = self.table.get_mut(&key) {
+                    n.kids = Some(kids.clone());
+                }
+                kids
             }
-            c
         };
-        let mut kids: Vec<(u16, Hex, bool)> = children
-            .iter()
-            .map(|&c| {
-                let (child, filled) = child_of(pos, c as usize);
-                (c, child, filled.for_mover)
-            })
-            .collect();
         loop {
             // φ(n) = min δ(child), δ(n) = Σ φ(child); track the best child and the runner-up.
             let mut phi = INF;
@@ -282,10 +261,10 @@ impl<'a> Solver<'a> {
             let mut best = None;
             let mut best_delta = INF;
             let mut second = INF;
-            for (i, (_, child, _)) in kids.iter().enumerate() {
+            for (i, kid) in kids.iter().enumerate() {
                 let (cp, cd) = self
                     .table
-                    .get(&child.key())
+                    .get(&kid.key)
                     .map_or((1, 1), |n| (n.phi, n.delta));
                 phi = phi.min(cd);
                 delta = delta.saturating_add(cp).min(INF);
@@ -311,7 +290,8 @@ impl<'a> Solver<'a> {
             let Some((index, child_phi)) = best else {
                 return;
             };
-            let (_, child, for_mover) = kids[index];
+            let kid = kids[index];
+            let (child, _) = child_of(pos, kid.cell as usize);
             let child_th_phi = th_delta
                 .saturating_sub(delta)
                 .saturating_add(child_phi)
@@ -325,13 +305,14 @@ impl<'a> Solver<'a> {
             // A move refuted at once by a connection: the moves outside its carrier go too.
             let refuted = self
                 .table
-                .get(&child.key())
-                .filter(|n| n.phi == 0 && !for_mover)
+                .get(&kid.key)
+                .filter(|n| n.phi == 0 && !kid.for_mover)
                 .and_then(|n| n.proof);
             if let Some(k) = refuted {
-                kids.retain(|(m, _, _)| k.has(*m as usize));
+                kids.retain(|kid| k.has(kid.cell as usize));
                 if let Some(n) = self.table.get_mut(&key) {
-                    n.children = Some(kids.iter().map(|k| k.0).collect());
+                    n.children = Some(kids.iter().map(|kid| kid.cell).collect());
+                    n.kids = Some(kids.clone());
                 }
             }
         }
