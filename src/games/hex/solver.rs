@@ -108,15 +108,27 @@ impl<'a> Solver<'a> {
         }
         // A winning move: a reply that leaves the opponent lost. The proof's own children come
         // first; a position won at once (a semi connection) needs its key found, by search.
-        let mut moves: Vec<usize> = self
-            .table
-            .get(&root.key())
-            .and_then(|n| n.children.clone())
-            .unwrap_or_default()
-            .into_iter()
-            .map(usize::from)
+        // A move that ends the game comes first, so that play finishes rather than relying on
+        // filled-in cells it would still have to take.
+        let mut moves: Vec<usize> = pos
+            .board()
+            .empty_cells()
+            .iter()
+            .filter(|&c| {
+                let mut q = *pos;
+                q.play_cell(c);
+                q.winner().is_some()
+            })
             .collect();
-        moves.extend(root.ranked_moves().into_iter().map(|(c, _)| c));
+        moves.extend(
+            self.table
+                .get(&root.key())
+                .and_then(|n| n.children.clone())
+                .unwrap_or_default()
+                .into_iter()
+                .map(usize::from),
+        );
+        moves.extend(pos.ranked_moves().into_iter().map(|(c, _)| c));
         moves.extend(pos.board().empty_cells().iter());
         for &c in &moves {
             let mut raw = *pos;
