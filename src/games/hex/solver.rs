@@ -210,9 +210,10 @@ impl<'a> Solver<'a> {
         if children.is_empty() {
             return lost;
         }
+        // Refuting every move takes work in proportion to their number (mobility).
         Node {
             phi: 1,
-            delta: 1,
+            delta: children.len() as u32,
             children: Some(children),
             proof: None,
             kids: None,
