@@ -16,6 +16,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--size', type=int, default=6)
     ap.add_argument('--timelimit', type=int, default=30, help='seconds per opening')
+    ap.add_argument('--cells', help='comma-separated first moves to solve (default: all)')
     ap.add_argument('--bin', default=os.path.join(ROOT, 'target', 'release', 'sente'))
     args = ap.parse_args()
     n = args.size
@@ -51,6 +52,8 @@ def main():
     for y in range(n):
         for x in range(n):
             cell = '%s%d' % (chr(97 + x), y + 1)
+            if args.cells and cell not in args.cells.split(','):
+                continue
             cmd('boardsize %d %d' % (n, n))
             cmd('play b ' + cell)
             t0 = time.time()
@@ -60,7 +63,7 @@ def main():
             if ok:
                 solved += 1
                 wrong += ans != expected
-            print('%s: %s (published %s) %.1fs%s' % (cell, ans if ok else 'unsolved', expected, dt,
+            print('%s: %s (published %s) %.1fs%s' % (cell, ans if ok else 'unsolved: ' + ans, expected, dt,
                                                      '  WRONG' if ok and ans != expected else ''), flush=True)
     cmd('quit')
     print('openings size=%d solved=%d/%d wrong=%d time=%.0fs' % (n, solved, n * n, wrong, time.time() - t_all))

@@ -12,8 +12,8 @@
 use super::board::{Board, Cells, Edge};
 use super::groups::Groups;
 
-const MAX_FULL: usize = 4;
-const MAX_SEMI: usize = 8;
+const MAX_FULL: usize = 8;
+const MAX_SEMI: usize = 24;
 const MAX_ROUNDS: usize = 8;
 
 pub struct Connections {
@@ -68,8 +68,12 @@ pub fn connections(board: &Board, color: u8) -> Connections {
         s
     };
     let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let connect = |adj: &mut Vec<Vec<usize>>, x: usize, y: usize| {
-        if x != y && !adj[x].contains(&y) {
+    // The same adjacency as a matrix, for constant-time tests in the inner loop.
+    let mut is_adj = vec![false; n * n];
+    let mut connect = |adj: &mut Vec<Vec<usize>>, x: usize, y: usize| {
+        if x != y && !is_adj[x * n + y] {
+            is_adj[x * n + y] = true;
+            is_adj[y * n + x] = true;
             adj[x].push(y);
             adj[y].push(x);
         }
@@ -126,7 +130,7 @@ pub fn connections(board: &Board, color: u8) -> Connections {
                         &full[z * n + y]
                     } else if y < anchors {
                         &full[y * n + z]
-                    } else if adj[z].contains(&y) {
+                    } else if is_adj[z * n + y] {
                         &empty_only
                     } else {
                         &[]

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod board;
 pub mod clock;
 pub mod eval;
+pub mod fillin;
 pub mod groups;
 pub mod hsearch;
 pub mod position;

@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use super::board::{Board, Cells, Edge, BLACK};
+use super::board::{Board, Cells, BLACK};
 use super::eval::Analysis;
 use super::groups::{Groups, MAX_CELLS};
 use super::vc;
@@ -95,15 +95,7 @@ impl Hex {
     pub fn dead_cells(&self) -> Cells {
         let mut dead = Cells::EMPTY;
         for c in self.board.empty_cells().iter() {
-            let ring = self.board.ring(c).map(|r| match r {
-                Ok(n) => self.board.color_at(n),
-                Err(Some(Edge::Top | Edge::Bottom)) => Some(BLACK),
-                Err(Some(_)) => Some(1 - BLACK),
-                Err(None) => None,
-            });
-            let dead_for =
-                |color: u8| (0..6).any(|s| (0..4).all(|k| ring[(s + k) % 6] == Some(color)));
-            if dead_for(0) || dead_for(1) {
+            if super::fillin::dead_colour(&self.board, c).is_some() {
                 dead.insert(c);
             }
         }

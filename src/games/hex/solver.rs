@@ -1,20 +1,27 @@
-//! An exact solver for small boards: depth-first proof-number search (df-pn, Nagai 2002, as in
-//! Benzene's solver), with the two prunings that make Hex tractable:
+//! An exact solver for small boards: depth-first proof-number search (df-pn, Nagai 2002) with
+//! Pawlewicz and Lew's 1+ε thresholds, as in Benzene's solver, and the prunings that make Hex
+//! tractable:
 //!
-//! - a sound virtual connection (bridges, edge templates; see `vc`) ends a line at once;
-//! - the *must-play* region: for every cell where the opponent, moving now, would complete a
-//!   virtual connection, our move has to land on that cell or its carrier; the intersection of
-//!   those regions is all we try. Any move outside lets the opponent play the cell and win.
+//! - *fill-in* (`fillin`): dead and captured cells are filled before a position is looked up,
+//!   so they are never tried and equivalent positions share one table entry;
+//! - a virtual connection found by H-search (`hsearch`) ends a line at once: a full
+//!   edge-to-edge connection for either side, or a semi connection for the side to move;
+//! - the *must-play* region: the side to move has to break every edge-to-edge semi connection
+//!   of the opponent, so only moves inside all their carriers are tried;
+//! - *proof sets*: when a move m is refuted at once by an opponent virtual connection with
+//!   carrier K, every other move outside K is refuted by the same connection (m only helped
+//!   us), so the remaining moves are cut down to K.
 //!
-//! Dead cells are never tried (their colour cannot matter, so they are passes, and a pass never
-//! helps in Hex). Numbers are kept from the side to move's view (φ proves a win for it, δ
-//! disproves one): φ(n) = min δ(child), δ(n) = Σ φ(child). Used for `dfpn-solve-state`,
-//! small-board play and swap decisions; tested against the published 6×6 opening results.
+//! Numbers are kept from the side to move's view (φ proves a win for it, δ disproves one):
+//! φ(n) = min δ(child), δ(n) = Σ φ(child). Used for `dfpn-solve-state`, small-board play and
+//! swap decisions; tested against brute force and the published 6×6 opening results.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::board::Cells;
+use super::fillin;
 use super::hsearch;
 use super::position::Hex;
 
@@ -24,17 +31,35 @@ pub enum Verdict {
     /// The side to move wins; with a winning move unless the game is already won.
     Win(Option<usize>),
     Loss,
-    /// Stopped (time or interrupt) before proving anything.
+    /// Stopped (time, interrupt or memory) before proving anything.
     Unknown,
 }
 
 const INF: u32 = u32::MAX / 4;
+/// The 1+ε trick: a child is searched until its δ exceeds the runner-up's by this factor, which
+/// saves most of the re-expansions of plain df-pn.
+const EPSILON: f64 = 0.25;
+/// Bounds the table (about 100 bytes an entry); a solve that needs more gives up.
+const MAX_ENTRIES: usize = 6_000_000;
 
 struct Node {
     phi: u32,
     delta: u32,
     /// The moves to try, best first (computed on first expansion).
     children: Option<Vec<u16>>,
+    /// For a position the side to move wins at once by a virtual connection: its carrier.
+    proof: Option<Cells>,
+    /// The children's table keys (after fill-in) and whether their fill-in gave stones to
+    /// the side to move there, in `children`'s order; made on the first visit, since filling
+    /// is too costly to repeat on every pass through a node.
+    kids: Option<Vec<Kid>>,
+}
+
+#[derive(Clone, Copy)]
+struct Kid {
+    cell: u16,
+    key: u64,
+    for_mover: bool,
 }
 
 pub struct Solver<'a> {
@@ -43,6 +68,13 @@ pub struct Solver<'a> {
     pub nodes: u64,
     table: HashMap<u64, Node>,
     aborted: bool,
+}
+
+/// `pos` after `cell` is played, with fill-in.
+fn child_of(pos: &Hex, cell: usize) -> (Hex, fillin::Filled) {
+    let mut child = *pos;
+    child.play_cell(cell);
+    fillin::canonical(&child)
 }
 
 impl<'a> Solver<'a> {
@@ -65,98 +97,138 @@ impl<'a> Solver<'a> {
                 Verdict::Loss
             };
         }
-        self.mid(pos, INF, INF);
-        let (phi, delta) = self.numbers(pos);
-        if phi == 0 {
-            // A winning move: a reply that leaves the opponent lost (a semi connection's key
-            // among them).
-            let mut moves: Vec<usize> = self
-                .table
-                .get(&pos.key())
+        let (root, _) = fillin::canonical(pos);
+        self.mid(&root, INF, INF);
+        let (phi, delta) = self.numbers(&root);
+        if delta == 0 {
+            return Verdict::Loss;
+        }
+        if phi != 0 {
+            return Verdict::Unknown;
+        }
+        // A winning move: a reply that leaves the opponent lost. The proof's own children come
+        // first; a position won at once (a semi connection) needs its key found, by search.
+        // A move that ends the game comes first, so that play finishes rather than relying on
+        // filled-in cells it would still have to take.
+        let mut moves: Vec<usize> = pos
+            .board()
+            .empty_cells()
+            .iter()
+            .filter(|&c| {
+                let mut q = *pos;
+                q.play_cell(c);
+                q.winner().is_some()
+            })
+            .collect();
+        moves.extend(
+            self.table
+                .get(&root.key())
                 .and_then(|n| n.children.clone())
                 .unwrap_or_default()
                 .into_iter()
-                .map(usize::from)
-                .collect();
-            moves.extend(pos.ranked_moves().into_iter().map(|(c, _)| c));
-            let m = moves.into_iter().find(|&c| {
-                let mut child = *pos;
-                child.play_cell(c);
-                self.numbers(&child).1 == 0
-            });
-            Verdict::Win(m.or_else(|| pos.board().empty_cells().first()))
-        } else if delta == 0 {
-            Verdict::Loss
-        } else {
-            Verdict::Unknown
+                .map(usize::from),
+        );
+        moves.extend(pos.ranked_moves().into_iter().map(|(c, _)| c));
+        moves.extend(pos.board().empty_cells().iter());
+        for &c in &moves {
+            let mut raw = *pos;
+            raw.play_cell(c);
+            if self.numbers(&fillin::canonical(&raw).0).1 == 0 {
+                return Verdict::Win(Some(c));
+            }
         }
+        for &c in &moves {
+            let mut raw = *pos;
+            raw.play_cell(c);
+            let child = fillin::canonical(&raw).0;
+            self.mid(&child, INF, INF);
+            if self.aborted {
+                break;
+            }
+            if self.numbers(&child).1 == 0 {
+                return Verdict::Win(Some(c));
+            }
+        }
+        Verdict::Win(pos.board().empty_cells().first())
     }
 
     fn out_of_time(&mut self) -> bool {
         if self.nodes.is_multiple_of(256)
             && (self.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.table.len() > MAX_ENTRIES)
         {
             self.aborted = true;
         }
         self.aborted
     }
 
-    /// Decided without trying moves: a finished game, a full connection for either side, or a
-    /// semi connection for the side to move (it plays the key).
-    fn quick(pos: &Hex) -> Option<bool> {
+    /// Looks at a (filled) position without trying moves: a finished game, a full connection
+    /// for either side, or a semi connection for the side to move (it plays the key) decide it.
+    /// Otherwise the must-play region: the cells inside every opponent semi connection.
+    fn evaluate(pos: &Hex) -> Node {
         let me = pos.to_move();
+        let won = |proof: Cells| Node {
+            phi: 0,
+            delta: INF,
+            children: None,
+            proof: Some(proof),
+            kids: None,
+        };
+        let lost = Node {
+            phi: INF,
+            delta: 0,
+            children: None,
+            proof: None,
+            kids: None,
+        };
         if let Some(w) = pos.winner() {
-            return Some(w == me);
+            return if w == me { won(Cells::EMPTY) } else { lost };
         }
         let mine = hsearch::connections(pos.board(), me);
-        if mine.win.is_some() || !mine.semis.is_empty() {
-            return Some(true);
+        if let Some(c) = mine.win {
+            return won(c);
         }
-        if hsearch::connections(pos.board(), 1 - me).win.is_some() {
-            return Some(false);
+        if let Some(c) = mine.semis.first() {
+            return won(*c);
         }
-        None
-    }
-
-    /// The (φ, δ) of a position: from the table, or from a quick look (1, 1 if unknown).
-    fn numbers(&mut self, pos: &Hex) -> (u32, u32) {
-        if let Some(n) = self.table.get(&pos.key()) {
-            return (n.phi, n.delta);
+        let theirs = hsearch::connections(pos.board(), 1 - me);
+        if theirs.win.is_some() {
+            return lost;
         }
-        let (phi, delta) = match Self::quick(pos) {
-            Some(true) => (0, INF),
-            Some(false) => (INF, 0),
-            None => (1, 1),
-        };
-        // Unknown positions are kept too: the quick look is the costly part of a node.
-        self.table.insert(
-            pos.key(),
-            Node {
-                phi,
-                delta,
-                children: None,
-            },
-        );
-        (phi, delta)
-    }
-
-    /// The moves worth trying, best first; empty when the must-play region is empty (lost).
-    /// Every opponent semi connection between its edges must be broken: our move has to fall
-    /// inside the carrier (key included) of each.
-    fn candidates(pos: &Hex) -> Vec<u16> {
-        let me = pos.to_move();
-        let ranked = pos.ranked_moves();
         let mut must = pos.board().empty_cells();
-        for carrier in hsearch::connections(pos.board(), 1 - me).semis {
-            must = must.and(&carrier);
+        for carrier in &theirs.semis {
+            must = must.and(carrier);
         }
-        ranked
+        let children: Vec<u16> = pos
+            .ranked_moves()
             .into_iter()
             .map(|(c, _)| c)
             .filter(|&c| must.has(c))
             .map(|c| c as u16)
-            .collect()
+            .collect();
+        if children.is_empty() {
+            return lost;
+        }
+        // Refuting every move takes work in proportion to their number (mobility).
+        Node {
+            phi: 1,
+            delta: children.len() as u32,
+            children: Some(children),
+            proof: None,
+            kids: None,
+        }
+    }
+
+    /// The (φ, δ) of a filled position: from the table, or from a first look.
+    fn numbers(&mut self, pos: &Hex) -> (u32, u32) {
+        if let Some(n) = self.table.get(&pos.key()) {
+            return (n.phi, n.delta);
+        }
+        let n = Self::evaluate(pos);
+        let r = (n.phi, n.delta);
+        self.table.insert(pos.key(), n);
+        r
     }
 
     /// Multiple iterative deepening: works below `pos` until its numbers reach a threshold.
@@ -166,23 +238,33 @@ impl<'a> Solver<'a> {
             return;
         }
         let (phi, delta) = self.numbers(pos);
-        if phi == 0 || delta == 0 {
+        if phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta {
             return;
         }
         let key = pos.key();
-        let children = match self.table.get(&key).and_then(|n| n.children.clone()) {
-            Some(c) => c,
+        let Some(node) = self.table.get(&key) else {
+            return;
+        };
+        let mut kids = match &node.kids {
+            Some(k) => k.clone(),
             None => {
-                let c = Self::candidates(pos);
-                self.table.insert(
-                    key,
-                    Node {
-                        phi,
-                        delta,
-                        children: Some(c.clone()),
-                    },
-                );
-                c
+                let kids: Vec<Kid> = node
+                    .children
+                    .iter()
+                    .flatten()
+                    .map(|&cell| {
+                        let (child, filled) = child_of(pos, cell as usize);
+                        Kid {
+                            cell,
+                            key: child.key(),
+                            for_mover: filled.for_mover,
+                        }
+                    })
+                    .collect();
+                if let Some(n) = self.table.get_mut(&key) {
+                    n.kids = Some(kids.clone());
+                }
+                kids
             }
         };
         loop {
@@ -192,28 +274,22 @@ impl<'a> Solver<'a> {
             let mut best = None;
             let mut best_delta = INF;
             let mut second = INF;
-            let mut best_phi = INF;
-            for &c in &children {
-                let mut child = *pos;
-                child.play_cell(c as usize);
-                // Children are looked at only when visited: (1, 1) until then.
+            for (i, kid) in kids.iter().enumerate() {
                 let (cp, cd) = self
                     .table
-                    .get(&child.key())
+                    .get(&kid.key)
                     .map_or((1, 1), |n| (n.phi, n.delta));
                 phi = phi.min(cd);
                 delta = delta.saturating_add(cp).min(INF);
                 if cd < best_delta {
                     second = best_delta;
                     best_delta = cd;
-                    best = Some((child, cp));
+                    best = Some((i, cp));
                 } else if cd < second {
                     second = cd;
                 }
-                let _ = best_phi;
-                best_phi = best.map_or(INF, |b| b.1);
             }
-            if children.is_empty() {
+            if kids.is_empty() {
                 phi = INF;
                 delta = 0;
             }
@@ -224,18 +300,33 @@ impl<'a> Solver<'a> {
             if phi >= th_phi || delta >= th_delta || self.aborted {
                 return;
             }
-            let Some((child, child_phi)) = best else {
+            let Some((index, child_phi)) = best else {
                 return;
             };
+            let kid = kids[index];
+            let (child, _) = child_of(pos, kid.cell as usize);
             let child_th_phi = th_delta
                 .saturating_sub(delta)
                 .saturating_add(child_phi)
                 .min(INF);
-            let child_th_delta = th_phi.min(second.saturating_add(1));
-            let _ = best_phi;
+            let grown = ((second as f64) * (1.0 + EPSILON)).ceil() as u32;
+            let child_th_delta = th_phi.min(second.saturating_add(1).max(grown)).min(INF);
             self.mid(&child, child_th_phi, child_th_delta);
             if self.aborted {
                 return;
+            }
+            // A move refuted at once by a connection: the moves outside its carrier go too.
+            let refuted = self
+                .table
+                .get(&kid.key)
+                .filter(|n| n.phi == 0 && !kid.for_mover)
+                .and_then(|n| n.proof);
+            if let Some(k) = refuted {
+                kids.retain(|kid| k.has(kid.cell as usize));
+                if let Some(n) = self.table.get_mut(&key) {
+                    n.children = Some(kids.iter().map(|kid| kid.cell).collect());
+                    n.kids = Some(kids.clone());
+                }
             }
         }
     }
