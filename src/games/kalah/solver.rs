@@ -200,6 +200,10 @@ struct Child {
     gain: i32,
     extra: bool,
     pit: u8,
+    /// Bounds on the child's worth to the mover (gain included), from the table when it has
+    /// an entry, else from the seeds left.
+    lo: i32,
+    hi: i32,
 }
 
 const NO_CHILD: Child = Child {
@@ -207,6 +211,8 @@ const NO_CHILD: Child = Child {
     gain: 0,
     extra: false,
     pit: 0,
+    lo: 0,
+    hi: 0,
 };
 
 struct Worker<'a> {
@@ -363,11 +369,14 @@ impl Worker<'_> {
             let i = legal.trailing_zeros() as usize;
             legal &= legal - 1;
             let c = board.sow(self.rules, i);
+            let (gain, cs) = (c.gain as i32, c.board.seeds() as i32);
             out[n] = Child {
                 board: c.board,
-                gain: c.gain as i32,
+                gain,
                 extra: c.extra_turn,
                 pit: i as u8,
+                lo: gain - cs,
+                hi: gain + cs,
             };
             n += 1;
         }
@@ -380,6 +389,10 @@ impl Worker<'_> {
         children.sort_unstable_by_key(|c| {
             let key = if Some(c.pit) == tt_best {
                 1 << 20
+            } else if c.lo > c.gain - c.board.seeds() as i32 && c.lo >= 0 {
+                // The table proves this child worth at least its lower bound: the more, the
+                // sooner (a child that cannot lose is the likeliest cutoff).
+                1 << 18 | (c.lo + 256) << 1
             } else if c.extra {
                 1 << 16 | (c.pit as i32) << 8
             } else {
@@ -457,13 +470,14 @@ impl Worker<'_> {
         self.touch(children);
         if s >= ETC_MIN_SEEDS {
             // Enhanced transposition cutoff: a child the table already proves good enough.
-            for c in children.iter() {
+            for c in children.iter_mut() {
                 if let Some(b) = self.table.probe(c.board) {
-                    let v = if c.extra {
-                        c.gain + b.lower
+                    (c.lo, c.hi) = if c.extra {
+                        (c.gain + b.lower, c.gain + b.upper)
                     } else {
-                        c.gain - b.upper
+                        (c.gain - b.upper, c.gain - b.lower)
                     };
+                    let v = c.lo;
                     if v >= beta {
                         self.table.store(
                             board,
@@ -485,7 +499,13 @@ impl Worker<'_> {
         let mut best = i32::MIN;
         let mut best_pit = None;
         for c in children.iter() {
-            let v = self.child_value(c, alpha, beta, ply + 1);
+            // A child the table already proves no better than alpha needs no search: its
+            // upper bound stands for it (fail-soft).
+            let v = if c.hi <= alpha {
+                c.hi
+            } else {
+                self.child_value(c, alpha, beta, ply + 1)
+            };
             if self.aborted {
                 return 0;
             }
