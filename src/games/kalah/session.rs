@@ -276,7 +276,7 @@ impl KalahSession {
                 threads,
                 stop: &stop,
                 deadline: None,
-                guess: 0,
+                guess: None,
             };
             let r = solver::solve(pos.board, &setup);
             let text = match r {
@@ -432,7 +432,7 @@ pub fn choose_move(
         threads: limits.threads,
         stop,
         deadline: Some(start + budget.soft / 2),
-        guess: 0,
+        guess: None,
     };
     if let Ok(s) = solver::solve(pos.board, &setup) {
         if let Some(best) = s.best {

@@ -62,8 +62,9 @@ pub struct SolverSetup<'a> {
     pub threads: usize,
     pub stop: &'a AtomicBool,
     pub deadline: Option<Instant>,
-    /// First guess of the value (MTD(f) converges faster from a good one).
-    pub guess: i32,
+    /// First guess of the value (MTD(f) converges faster from a good one); `None`: the solver
+    /// estimates it with a shallow search.
+    pub guess: Option<i32>,
 }
 
 /// One thread's answer: the value and a best pit, or the bounds proven before it stopped.
@@ -104,6 +105,10 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
             });
         }
     }
+    let endgame = setup.endgame.filter(|db| db.rules() == setup.rules);
+    let guess = setup
+        .guess
+        .unwrap_or_else(|| estimate(board, setup.rules, endgame));
     let nodes = AtomicU64::new(0);
     let halt = AtomicBool::new(false);
     let threads = setup.threads.max(1);
@@ -130,7 +135,7 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
                         table_min_seeds: table_min_seeds(setup.endgame),
                         threads,
                     };
-                    let r = w.mtd(board, s, setup.guess);
+                    let r = w.mtd(board, s, guess);
                     w.flush();
                     let mut slot = result.lock();
                     match r {
@@ -172,6 +177,83 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
             nodes,
         }),
     }
+}
+
+/// Nodes the shallow estimate may spend (a fraction of a second; it only picks the first probe).
+const ESTIMATE_NODES: u64 = 100_000;
+
+/// A guess of the board's value: a plain alpha-beta deepened while it stays cheap, counting only
+/// the seeds stored within its horizon (and the database's exact values below it). Starting
+/// MTD(f) there skips most of the probes below the answer.
+pub fn estimate(board: Board, rules: Rules, endgame: Option<&Endgame>) -> i32 {
+    let mut nodes = 0;
+    let mut guess = 0;
+    for depth in 1..=64 {
+        guess = shallow(board, rules, endgame, depth, -1000, 1000, &mut nodes);
+        if nodes >= ESTIMATE_NODES {
+            break;
+        }
+    }
+    guess
+}
+
+/// Fail-soft alpha-beta to `depth` moves; the horizon counts as even.
+fn shallow(
+    board: Board,
+    rules: Rules,
+    endgame: Option<&Endgame>,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    if board.is_over() {
+        return -(board.their_seeds() as i32);
+    }
+    if let Some(v) = endgame.and_then(|db| db.value(board)) {
+        return v;
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let mut best = i32::MIN;
+    let mut legal = board.legal(rules.pits);
+    while legal != 0 {
+        let i = legal.trailing_zeros() as usize;
+        legal &= legal - 1;
+        let c = board.sow(rules, i);
+        let g = c.gain as i32;
+        let v = if c.extra_turn {
+            g + shallow(
+                c.board,
+                rules,
+                endgame,
+                depth - 1,
+                alpha - g,
+                beta - g,
+                nodes,
+            )
+        } else {
+            g - shallow(
+                c.board,
+                rules,
+                endgame,
+                depth - 1,
+                g - beta,
+                g - alpha,
+                nodes,
+            )
+        };
+        if v > best {
+            best = v;
+            alpha = alpha.max(v);
+            if v >= beta {
+                break;
+            }
+        }
+    }
+    best
 }
 
 /// A pit whose child has the value the database gives the board.
