@@ -11,7 +11,9 @@
 //! extra turns (nearest the store first, which keeps the other chains intact), captures and store
 //! gains, then the pits nearest the store. Boards with few seeds are answered by the
 //! [`Endgame`] database. Before searching its moves a node checks whether the table already
-//! proves a child good enough to cut (enhanced transposition cutoff).
+//! proves a child good enough to cut (enhanced transposition cutoff); the same look-ups put the
+//! children proven good first and skip those proven no better than alpha. The first probe is at
+//! a cheap shallow search's estimate, which skips most probes below the answer.
 //!
 //! Threads (Lazy SMP) run the same probes on the shared table. Each helper starts the root's
 //! moves at a different place (and its first probe at another guess), so they prove different
