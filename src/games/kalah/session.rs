@@ -279,7 +279,7 @@ impl KalahSession {
                 threads,
                 stop: &stop,
                 deadline: None,
-                guess: 0,
+                guess: None,
             };
             let r = solver::solve(pos.board, &setup);
             let text = match r {
@@ -395,8 +395,9 @@ impl KalahSession {
     }
 }
 
-/// The endgame database size used for `pits` pits per side: as many seeds as fit about 64 MB
-/// (it is built in seconds and cached).
+/// The endgame database size used for `pits` pits per side: as many seeds as fit about 256 MB
+/// (20 seeds for 6 pits: built in under two minutes on 2 loaded cores and cached; on Kalah(6,4)
+/// it takes the solve from 111M nodes with 17 seeds to 45M).
 pub fn endgame_seeds(pits: usize) -> u32 {
     if let Some(k) = std::env::var("SENTE_KALAH_DB_SEEDS")
         .ok()
@@ -405,7 +406,7 @@ pub fn endgame_seeds(pits: usize) -> u32 {
         return k;
     }
     let mut k = 0;
-    while k < super::endgame::LIMIT && Endgame::size(pits, k + 1) <= 64 << 20 {
+    while k < super::endgame::LIMIT && Endgame::size(pits, k + 1) <= 256 << 20 {
         k += 1;
     }
     k
@@ -435,7 +436,7 @@ pub fn choose_move(
         threads: limits.threads,
         stop,
         deadline: Some(start + budget.soft / 2),
-        guess: 0,
+        guess: None,
     };
     if let Ok(s) = solver::solve(pos.board, &setup) {
         if let Some(best) = s.best {

@@ -11,7 +11,9 @@
 //! extra turns (nearest the store first, which keeps the other chains intact), captures and store
 //! gains, then the pits nearest the store. Boards with few seeds are answered by the
 //! [`Endgame`] database. Before searching its moves a node checks whether the table already
-//! proves a child good enough to cut (enhanced transposition cutoff).
+//! proves a child good enough to cut (enhanced transposition cutoff); the same look-ups put the
+//! children proven good first and skip those proven no better than alpha. The first probe is at
+//! a cheap shallow search's estimate, which skips most probes below the answer.
 //!
 //! Threads (Lazy SMP) run the same probes on the shared table. Each helper starts the root's
 //! moves at a different place (and its first probe at another guess), so they prove different
@@ -62,8 +64,9 @@ pub struct SolverSetup<'a> {
     pub threads: usize,
     pub stop: &'a AtomicBool,
     pub deadline: Option<Instant>,
-    /// First guess of the value (MTD(f) converges faster from a good one).
-    pub guess: i32,
+    /// First guess of the value (MTD(f) converges faster from a good one); `None`: the solver
+    /// estimates it with a shallow search.
+    pub guess: Option<i32>,
 }
 
 /// One thread's answer: the value and a best pit, or the bounds proven before it stopped.
@@ -104,6 +107,10 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
             });
         }
     }
+    let endgame = setup.endgame.filter(|db| db.rules() == setup.rules);
+    let guess = setup
+        .guess
+        .unwrap_or_else(|| estimate(board, setup.rules, endgame));
     let nodes = AtomicU64::new(0);
     let halt = AtomicBool::new(false);
     let threads = setup.threads.max(1);
@@ -130,7 +137,7 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
                         table_min_seeds: table_min_seeds(setup.endgame),
                         threads,
                     };
-                    let r = w.mtd(board, s, setup.guess);
+                    let r = w.mtd(board, s, guess);
                     w.flush();
                     let mut slot = result.lock();
                     match r {
@@ -174,6 +181,83 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
     }
 }
 
+/// Nodes the shallow estimate may spend (a fraction of a second; it only picks the first probe).
+const ESTIMATE_NODES: u64 = 100_000;
+
+/// A guess of the board's value: a plain alpha-beta deepened while it stays cheap, counting only
+/// the seeds stored within its horizon (and the database's exact values below it). Starting
+/// MTD(f) there skips most of the probes below the answer.
+pub fn estimate(board: Board, rules: Rules, endgame: Option<&Endgame>) -> i32 {
+    let mut nodes = 0;
+    let mut guess = 0;
+    for depth in 1..=64 {
+        guess = shallow(board, rules, endgame, depth, -1000, 1000, &mut nodes);
+        if nodes >= ESTIMATE_NODES {
+            break;
+        }
+    }
+    guess
+}
+
+/// Fail-soft alpha-beta to `depth` moves; the horizon counts as even.
+fn shallow(
+    board: Board,
+    rules: Rules,
+    endgame: Option<&Endgame>,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    if board.is_over() {
+        return -(board.their_seeds() as i32);
+    }
+    if let Some(v) = endgame.and_then(|db| db.value(board)) {
+        return v;
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let mut best = i32::MIN;
+    let mut legal = board.legal(rules.pits);
+    while legal != 0 {
+        let i = legal.trailing_zeros() as usize;
+        legal &= legal - 1;
+        let c = board.sow(rules, i);
+        let g = c.gain as i32;
+        let v = if c.extra_turn {
+            g + shallow(
+                c.board,
+                rules,
+                endgame,
+                depth - 1,
+                alpha - g,
+                beta - g,
+                nodes,
+            )
+        } else {
+            g - shallow(
+                c.board,
+                rules,
+                endgame,
+                depth - 1,
+                g - beta,
+                g - alpha,
+                nodes,
+            )
+        };
+        if v > best {
+            best = v;
+            alpha = alpha.max(v);
+            if v >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
 /// A pit whose child has the value the database gives the board.
 fn best_move_from_endgame(board: Board, rules: Rules, db: &Endgame, value: i32) -> Option<u8> {
     let mut legal = board.legal(rules.pits);
@@ -200,6 +284,10 @@ struct Child {
     gain: i32,
     extra: bool,
     pit: u8,
+    /// Bounds on the child's worth to the mover (gain included), from the table when it has
+    /// an entry, else from the seeds left.
+    lo: i32,
+    hi: i32,
 }
 
 const NO_CHILD: Child = Child {
@@ -207,6 +295,8 @@ const NO_CHILD: Child = Child {
     gain: 0,
     extra: false,
     pit: 0,
+    lo: 0,
+    hi: 0,
 };
 
 struct Worker<'a> {
@@ -363,11 +453,14 @@ impl Worker<'_> {
             let i = legal.trailing_zeros() as usize;
             legal &= legal - 1;
             let c = board.sow(self.rules, i);
+            let (gain, cs) = (c.gain as i32, c.board.seeds() as i32);
             out[n] = Child {
                 board: c.board,
-                gain: c.gain as i32,
+                gain,
                 extra: c.extra_turn,
                 pit: i as u8,
+                lo: gain - cs,
+                hi: gain + cs,
             };
             n += 1;
         }
@@ -380,6 +473,10 @@ impl Worker<'_> {
         children.sort_unstable_by_key(|c| {
             let key = if Some(c.pit) == tt_best {
                 1 << 20
+            } else if c.lo > c.gain - c.board.seeds() as i32 && c.lo >= 0 {
+                // The table proves this child worth at least its lower bound: the more, the
+                // sooner (a child that cannot lose is the likeliest cutoff).
+                1 << 18 | (c.lo + 256) << 1
             } else if c.extra {
                 1 << 16 | (c.pit as i32) << 8
             } else {
@@ -457,13 +554,14 @@ impl Worker<'_> {
         self.touch(children);
         if s >= ETC_MIN_SEEDS {
             // Enhanced transposition cutoff: a child the table already proves good enough.
-            for c in children.iter() {
+            for c in children.iter_mut() {
                 if let Some(b) = self.table.probe(c.board) {
-                    let v = if c.extra {
-                        c.gain + b.lower
+                    (c.lo, c.hi) = if c.extra {
+                        (c.gain + b.lower, c.gain + b.upper)
                     } else {
-                        c.gain - b.upper
+                        (c.gain - b.upper, c.gain - b.lower)
                     };
+                    let v = c.lo;
                     if v >= beta {
                         self.table.store(
                             board,
@@ -485,7 +583,13 @@ impl Worker<'_> {
         let mut best = i32::MIN;
         let mut best_pit = None;
         for c in children.iter() {
-            let v = self.child_value(c, alpha, beta, ply + 1);
+            // A child the table already proves no better than alpha needs no search: its
+            // upper bound stands for it (fail-soft).
+            let v = if c.hi <= alpha {
+                c.hi
+            } else {
+                self.child_value(c, alpha, beta, ply + 1)
+            };
             if self.aborted {
                 return 0;
             }

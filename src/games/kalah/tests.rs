@@ -287,7 +287,7 @@ fn solve_with(
         threads,
         stop: &stop,
         deadline: None,
-        guess: 0,
+        guess: None,
     };
     solver::solve(k.board, &setup).expect("not stopped")
 }
@@ -417,7 +417,7 @@ fn an_interrupted_solve_reports_proven_bounds() {
         threads: 2,
         stop: &stop,
         deadline: None,
-        guess: 0,
+        guess: None,
     };
     let p = solver::solve(k.board, &setup).expect_err("stopped");
     assert!(p.lower <= 8 && 8 <= p.upper);
