@@ -19,6 +19,9 @@ use super::position::{Kalah, SEED};
 use super::proof_table::ProofTable;
 use super::solver::{self, SolverSetup};
 
+/// The shortest move budget for which `genmove` reads a cached endgame database from disk.
+const DATABASE_LOAD_MIN_MS: u64 = 5_000;
+
 /// Per-move time of `genmove` when no `time_left` was given.
 const DEFAULT_MOVE_MS: u64 = 1000;
 /// `solve` builds the endgame database (if not cached) only for boards with more seeds than
@@ -342,7 +345,14 @@ impl KalahSession {
                 soft: Duration::from_millis(DEFAULT_MOVE_MS / 2),
                 hard: Duration::from_millis(DEFAULT_MOVE_MS),
             });
-        let endgame = self.cached_endgame();
+        // Reading a cached database from disk takes longer than a fast move: below
+        // `DATABASE_LOAD_MIN_MS` only a database already in memory is used (a match at
+        // 100 ms/move forfeited on time while the first genmove loaded 226 MB).
+        let endgame = if budget.hard >= Duration::from_millis(DATABASE_LOAD_MIN_MS) {
+            self.cached_endgame()
+        } else {
+            self.endgame.clone().filter(|e| e.rules() == pos.rules)
+        };
         let proofs = Arc::clone(&self.proofs);
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&ctx.stop);
