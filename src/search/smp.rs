@@ -39,6 +39,16 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// An analysis for exactly `ms` milliseconds (no overhead kept back: nobody's clock runs).
+    pub fn analysis(ms: u64, threads: usize) -> Limits {
+        Limits {
+            time: TimeControl::per_move(ms),
+            overhead_ms: 0,
+            threads,
+            ..Limits::default()
+        }
+    }
+
     pub fn depth(d: u32) -> Limits {
         Limits {
             depth: Some(d),

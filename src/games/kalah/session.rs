@@ -383,12 +383,7 @@ impl KalahSession {
             return Action::Reply(Err(e));
         }
         let pos = *self.pos();
-        let limits = Limits {
-            time: TimeControl::per_move(ms),
-            overhead_ms: 0,
-            threads: self.threads,
-            ..Limits::default()
-        };
+        let limits = Limits::analysis(ms, self.threads);
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&ctx.stop);
         Action::Background(Box::new(move || {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::player::{PlayerKind, Reference};
 use crate::protocol::gtp::{arg, expect_args, parse_time_left, Action, Command, Context, Session};
-use crate::search::{self, Limits, Position, TimeControl, Tt};
+use crate::search::{self, Limits, Position, Tt};
 
 use super::position::{Nim, NimMove, Rule};
 use super::theory;
@@ -165,12 +165,7 @@ impl NimSession {
                 "position too large for the brute-force search (over {ANALYZE_MAX_OBJECTS} objects); use solve"
             )));
         }
-        let limits = Limits {
-            time: TimeControl::per_move(ms),
-            overhead_ms: 0,
-            threads: self.threads,
-            ..Limits::default()
-        };
+        let limits = Limits::analysis(ms, self.threads);
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&ctx.stop);
         Action::Background(Box::new(move || {
