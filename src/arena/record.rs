@@ -55,6 +55,23 @@ pub fn sgf_hex(
     winner: Option<usize>,
     comment: &str,
 ) -> String {
+    let mut s = sgf_header(11, (size.0 as u32, size.1 as u32), names, winner, comment);
+    for (seat, mv) in moves {
+        s.push_str(&format!(";{}[{}]", if *seat == 0 { 'B' } else { 'W' }, mv));
+    }
+    s.push_str(")\n");
+    s
+}
+
+/// The root node shared by our SGF records: game `gm`, size (`W:H` when not square), players,
+/// result (`RE[0]` for a draw) and the reason as a comment. The caller adds moves and `)`.
+fn sgf_header(
+    gm: u32,
+    size: (u32, u32),
+    names: [&str; 2],
+    winner: Option<usize>,
+    comment: &str,
+) -> String {
     let sz = if size.0 == size.1 {
         size.0.to_string()
     } else {
@@ -65,17 +82,12 @@ pub fn sgf_hex(
         Some(_) => "RE[W+]",
         None => "RE[0]",
     };
-    let mut s = format!(
-        "(;FF[4]GM[11]AP[sente]SZ[{sz}]PB[{}]PW[{}]{re}C[{}]",
+    format!(
+        "(;FF[4]GM[{gm}]AP[sente]SZ[{sz}]PB[{}]PW[{}]{re}C[{}]",
         sgf_text(names[0]),
         sgf_text(names[1]),
         sgf_text(comment)
-    );
-    for (seat, mv) in moves {
-        s.push_str(&format!(";{}[{}]", if *seat == 0 { 'B' } else { 'W' }, mv));
-    }
-    s.push_str(")\n");
-    s
+    )
 }
 
 /// SGF point letters for Go-style boards: 0 → `a`, 25 → `z`, 26 → `A`.
@@ -95,22 +107,7 @@ pub fn sgf_gomoku(
     winner: Option<usize>,
     comment: &str,
 ) -> String {
-    let sz = if size.0 == size.1 {
-        size.0.to_string()
-    } else {
-        format!("{}:{}", size.0, size.1)
-    };
-    let re = match winner {
-        Some(0) => "RE[B+]",
-        Some(_) => "RE[W+]",
-        None => "RE[0]",
-    };
-    let mut s = format!(
-        "(;FF[4]GM[4]AP[sente]SZ[{sz}]PB[{}]PW[{}]{re}C[{}]",
-        sgf_text(names[0]),
-        sgf_text(names[1]),
-        sgf_text(comment)
-    );
+    let mut s = sgf_header(4, size, names, winner, comment);
     for &(x, y, seat) in stones {
         s.push_str(&format!(
             ";{}[{}{}]",
