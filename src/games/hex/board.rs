@@ -206,6 +206,29 @@ impl Board {
         })
     }
 
+    /// The bridge partners of `c`: each on-board cell two steps away through two common
+    /// neighbours, with those two neighbours (the bridge's carrier).
+    pub fn bridges(&self, c: usize) -> impl Iterator<Item = (usize, [usize; 2])> {
+        let (w, h) = (self.width() as i32, self.height() as i32);
+        let (x, y) = ((c as i32) % w, (c as i32) / w);
+        // Each partner offset with its two carrier offsets (consecutive ring neighbours).
+        const BRIDGE: [((i32, i32), [(i32, i32); 2]); 6] = [
+            ((2, -1), [(1, -1), (1, 0)]),
+            ((1, 1), [(1, 0), (0, 1)]),
+            ((-1, 2), [(0, 1), (-1, 1)]),
+            ((-2, 1), [(-1, 1), (-1, 0)]),
+            ((-1, -1), [(-1, 0), (0, -1)]),
+            ((1, -2), [(0, -1), (1, -1)]),
+        ];
+        let at = move |(dx, dy): (i32, i32)| {
+            let (nx, ny) = (x + dx, y + dy);
+            (nx >= 0 && ny >= 0 && nx < w && ny < h).then_some((ny * w + nx) as usize)
+        };
+        BRIDGE
+            .into_iter()
+            .filter_map(move |(d, [a, b])| Some((at(d)?, [at(a)?, at(b)?])))
+    }
+
     /// The six ring positions around `c`: a cell, or the edge beyond the board.
     pub fn ring(&self, c: usize) -> [Result<usize, Option<Edge>>; 6] {
         let (w, h) = (self.width() as i32, self.height() as i32);

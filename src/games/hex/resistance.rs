@@ -12,6 +12,10 @@ use super::groups::{Groups, MAX_CELLS, NO_GROUP};
 
 /// Stop when no potential moves by more than this in one sweep.
 const TOLERANCE: f32 = 3e-4;
+/// Conductance of a sound virtual connection between own chains, or between a chain and its
+/// edge (a bridge with both carrier cells empty, the two-cell edge template): nearly a short
+/// circuit, as Wolve's VC-aware resistance has it.
+const VC_CONDUCTANCE: f32 = 20.0;
 
 pub struct Resistance {
     /// Total resistance between the edges (`f32::INFINITY` when cut off, 0 when connected).
@@ -61,10 +65,48 @@ impl Resistance {
             }
         }
         let edges = Edge::of(groups.color);
+        let color = groups.color;
+        // Whether `c` is one row off edge `e` with both of its cells on that edge empty (the
+        // two-cell edge template).
+        let template = |c: usize, e: Edge| {
+            !board.on_edge(c, e) && {
+                let mut row = board.neighbours(c).filter(|&n| board.on_edge(n, e));
+                matches!((row.next(), row.next()), (Some(a), Some(b))
+                    if empty.has(a) && empty.has(b))
+            }
+        };
+        for s in board.stones(color).iter() {
+            let a = node_of[s];
+            for (k, e) in edges.iter().enumerate() {
+                if template(s, *e) {
+                    to_edge[a as usize][k] += VC_CONDUCTANCE;
+                }
+            }
+            for (d, [x, y]) in board.bridges(s) {
+                let b = node_of[d];
+                if b != a && board.color_at(d) == Some(color) && empty.has(x) && empty.has(y) {
+                    pairs.push((a, b, VC_CONDUCTANCE)); // `d` pushes the other direction
+                }
+            }
+        }
         for (i, &c) in cells.iter().enumerate() {
             for (k, e) in edges.iter().enumerate() {
                 if board.on_edge(c, *e) {
                     to_edge[i][k] = 1.0;
+                } else if template(c, *e) {
+                    to_edge[i][k] = 1.0;
+                }
+            }
+            // A bridge conducts like a neighbour: either carrier cell completes it.
+            for (d, [x, y]) in board.bridges(c) {
+                let j = node_of[d];
+                if j == u16::MAX || !empty.has(x) || !empty.has(y) {
+                    continue;
+                }
+                let g = if (j as usize) < n_empty { 0.5 } else { 1.0 };
+                pairs.push((i as u16, j, g));
+                if j as usize >= n_empty {
+                    pairs.push((j, i as u16, g));
                 }
             }
             for nb in board.neighbours(c) {
@@ -129,12 +171,13 @@ impl Resistance {
                 break;
             }
         }
-        // Current leaving the 1 V edge: through empty cells on it and chains held at 1 V.
+        // Current leaving the 1 V edge: straight into nodes linked to it, and on through the
+        // chains held at 1 V (to their neighbours, and to the far edge by a template).
         let mut current = 0.0f32;
         for i in 0..n {
-            if i < n_empty {
-                current += to_edge[i][0] * (1.0 - v[i]);
-            } else if fixed[i] == Some(1.0) {
+            current += to_edge[i][0] * (1.0 - v[i]);
+            if fixed[i] == Some(1.0) {
+                current += to_edge[i][1];
                 for &(j, g) in links(i) {
                     current += g * (1.0 - v[j as usize]);
                 }

@@ -30,6 +30,9 @@ pub enum SwapMeaning {
 const SOLVE_EMPTY_MAX: usize = 30;
 /// Analysis commands that search (`hex-pv`) get this long unless the per-move time is shorter.
 const ANALYZE_MS: u64 = 2000;
+/// How many ranked moves `hex-scores` shows (more than the search's width: HexGui users want
+/// to see the runners-up too).
+const SCORED_MOVES: usize = 10;
 /// Default time limit of `dfpn-solve-state`, in seconds (`param_dfpn timelimit`).
 const SOLVE_SECONDS: u64 = 30;
 
@@ -528,7 +531,7 @@ impl HexSession {
         let pairs: Vec<String> = pos
             .ranked_moves()
             .iter()
-            .take(super::position::DEFAULT_WIDTH)
+            .take(SCORED_MOVES)
             .map(|&(c, v)| format!("{} {:.2}", self.board().cell_name(c), v))
             .collect();
         Ok(pairs.join(" "))

@@ -143,6 +143,81 @@ fn move_ordering_puts_the_centre_first_on_an_empty_board() {
 }
 
 #[test]
+fn a_bridge_conducts_almost_like_a_solid_link() {
+    use super::groups::Groups;
+    use super::resistance::Resistance;
+    // b2-c3-d4 on 5x5: edge template, two bridges, edge template: a sound connection.
+    let joined = [(BLACK, "b2"), (BLACK, "c3"), (BLACK, "d4")];
+    let ohms = |p: &Hex| Resistance::new(p.board(), &Groups::new(p.board(), BLACK)).ohms;
+    let p = pos_with(5, 5, &joined);
+    assert!(p.vc_win(BLACK).is_some());
+    // White in one carrier cell of the b2-c3 bridge breaks the connection.
+    let mut cut = joined.to_vec();
+    cut.push((WHITE, "c2"));
+    let q = pos_with(5, 5, &cut);
+    assert!(q.vc_win(BLACK).is_none());
+    let (r_joined, r_cut) = (ohms(&p), ohms(&q));
+    assert!(r_joined < 0.3, "{r_joined}");
+    // Without the bridge and template links the two differ by a quarter at most.
+    assert!(r_cut > 2.0 * r_joined, "{r_joined} {r_cut}");
+}
+
+#[test]
+fn a_move_that_wins_at_once_is_the_only_move_searched() {
+    // Black b1-b2-b3-b4 on 5x5, b5 or a5 completes the column; White to move elsewhere first.
+    let mut p = pos_with(
+        5,
+        5,
+        &[(BLACK, "b1"), (BLACK, "b2"), (BLACK, "b3"), (BLACK, "b4")],
+    );
+    p.set_to_move(BLACK);
+    let mut moves = Vec::new();
+    p.generate(&mut moves);
+    assert_eq!(moves.len(), 1);
+    let mut q = p;
+    q.play(moves[0]);
+    assert_eq!(q.winner(), Some(BLACK));
+}
+
+#[test]
+fn must_play_restricts_the_moves_to_the_cells_that_stop_a_win() {
+    // Black's chain c1..c6 on 7x7 lacks only row 7, which only c7 or b7 can complete; White
+    // holds b7, so c7 is the one cell that both wins for Black and must be blocked by White.
+    let stones = [
+        (BLACK, "c1"),
+        (BLACK, "c2"),
+        (BLACK, "c3"),
+        (BLACK, "c4"),
+        (BLACK, "c5"),
+        (BLACK, "c6"),
+        (WHITE, "b7"),
+        (WHITE, "a1"),
+        (WHITE, "a2"),
+        (WHITE, "a3"),
+        (WHITE, "a4"),
+    ];
+    let mut p = pos_with(7, 7, &stones);
+    p.set_to_move(WHITE);
+    let c7 = p.board().parse_cell("c7").unwrap() as u16;
+    let mut moves = Vec::new();
+    p.generate(&mut moves);
+    assert_eq!(moves, vec![c7]);
+    // With two ways to finish, White's list holds exactly both (and the search sees the loss).
+    let mut open = stones.to_vec();
+    open.retain(|s| s.1 != "b7");
+    open.push((WHITE, "g7"));
+    let mut q = pos_with(7, 7, &open);
+    q.set_to_move(WHITE);
+    moves.clear();
+    q.generate(&mut moves);
+    let b7 = q.board().parse_cell("b7").unwrap() as u16;
+    moves.sort();
+    let mut want = vec![b7, c7];
+    want.sort();
+    assert_eq!(moves, want);
+}
+
+#[test]
 fn dead_cells_are_those_with_four_neighbours_of_one_colour() {
     // c3 surrounded on four consecutive sides by Black.
     let p = pos_with(

@@ -137,3 +137,23 @@ pub fn can_connect(board: &Board, color: u8) -> bool {
     }
     false
 }
+
+/// The empty cells where a stone of `groups.color` would complete its connection at once: the
+/// cell and the chains next to it reach both of the colour's edges between them.
+pub fn winning_cells(board: &Board, groups: &Groups) -> Cells {
+    let [e1, e2] = Edge::of(groups.color);
+    let mut wins = Cells::EMPTY;
+    for c in board.empty_cells().iter() {
+        let (mut a, mut b) = (board.on_edge(c, e1), board.on_edge(c, e2));
+        for n in board.neighbours(c) {
+            if let Some(g) = groups.list.get(groups.of_cell[n] as usize) {
+                a |= g.edges[0];
+                b |= g.edges[1];
+            }
+        }
+        if a && b {
+            wins.insert(c);
+        }
+    }
+    wins
+}
