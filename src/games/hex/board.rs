@@ -212,7 +212,8 @@ impl Board {
         let (w, h) = (self.width() as i32, self.height() as i32);
         let (x, y) = ((c as i32) % w, (c as i32) / w);
         // Each partner offset with its two carrier offsets (consecutive ring neighbours).
-        const BRIDGE: [((i32, i32), [(i32, i32); 2]); 6] = [
+        type Step = (i32, i32);
+        const BRIDGE: [(Step, [Step; 2]); 6] = [
             ((2, -1), [(1, -1), (1, 0)]),
             ((1, 1), [(1, 0), (0, 1)]),
             ((-1, 2), [(0, 1), (-1, 1)]),

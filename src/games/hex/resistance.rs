@@ -91,9 +91,8 @@ impl Resistance {
         }
         for (i, &c) in cells.iter().enumerate() {
             for (k, e) in edges.iter().enumerate() {
-                if board.on_edge(c, *e) {
-                    to_edge[i][k] = 1.0;
-                } else if template(c, *e) {
+                // On the edge, or one row off it with a template: one cell's resistance away.
+                if board.on_edge(c, *e) || template(c, *e) {
                     to_edge[i][k] = 1.0;
                 }
             }
