@@ -15,7 +15,7 @@ use crate::search::{Outcome, Position, Score};
 /// two-distance slack, see `eval::move_values`) is a better guide than the static evaluation,
 /// so the depth that a narrow list buys is worth more than the moves it leaves out. Measured
 /// at 100 ms/move on 9×9 against the greedy player: width 10 won 73%, 5 won 93%, 3 won 99%;
-/// width 3 beat width 5 59–41 head to head (tournaments/results/hex-width-*).
+/// width 3 beat width 5 59–41 head to head (tuning runs with a temporary knob; see the commit).
 pub const DEFAULT_WIDTH: usize = 3;
 
 /// What having the move is worth, in evaluation units (about half a typical move's gain).
