@@ -10,7 +10,7 @@ use super::position::Renju;
 use super::vcf::Vcf;
 use super::vct::Vct;
 use crate::player::{PlayerKind, Reference};
-use crate::search::{self, Limits, Position, Report, Score, TimeControl, Tt};
+use crate::search::{self, Limits, Position, Report, RootEvent, Score, TimeControl, Tt};
 
 /// Milliseconds kept back per move for pipe latency, process scheduling on a loaded machine and
 /// the Gomocup referee's suspend/resume of the engine between moves.
@@ -65,7 +65,9 @@ pub fn any_legal(pos: &Renju) -> Option<Cell> {
         })
 }
 
-/// The move for the side to move of `pos`. `on_iteration` sees each completed search iteration.
+/// The move for the side to move of `pos`. `on_iteration` sees each completed search iteration,
+/// `on_root` each root move the main search thread enters and leaves (and a move the root
+/// threat search proves, as a new best).
 pub fn think(
     pos: &Renju,
     req: &Request,
@@ -73,6 +75,7 @@ pub fn think(
     stop: &AtomicBool,
     player: &mut Reference,
     on_iteration: &mut dyn FnMut(&Report<Cell>),
+    on_root: &mut dyn FnMut(RootEvent<Cell>),
 ) -> Option<Choice> {
     let start = Instant::now();
     let done = |best: Cell, score: Score, depth: u32, nodes: u64, how: &'static str| Choice {
@@ -120,6 +123,7 @@ pub fn think(
         )
         .with_stop(stop);
         if let Some(line) = vcf.solve(pos) {
+            announce_win(on_root, line[0]);
             return Some(done(
                 line[0],
                 search::WIN - line.len() as Score,
@@ -132,6 +136,7 @@ pub fn think(
         let deadline = Instant::now() + Duration::from_millis(vct_ms);
         let mut vct = Vct::new(Some(deadline), Some(stop));
         if let Some(m) = vct.solve(pos, ROOT_VCT_DEPTH) {
+            announce_win(on_root, m);
             return Some(done(m, search::WIN - 100, 0, vct.nodes(), "vct"));
         }
     }
@@ -170,9 +175,19 @@ pub fn think(
         overhead_ms: 0,
         threads: req.threads,
     };
-    let r = search::search(&root, &limits, tt, stop, on_iteration);
+    let r = search::search_observed(&root, &limits, tt, stop, on_iteration, on_root);
     let best = r.best.or_else(|| moves.first().copied())?;
     Some(done(best, r.score, r.depth, r.nodes, "search"))
+}
+
+/// Tells `on_root` that the threat search proved `m` a win (a new best, with a winning score).
+fn announce_win(on_root: &mut dyn FnMut(RootEvent<Cell>), m: Cell) {
+    on_root(RootEvent::Leave {
+        mv: m,
+        depth: 0,
+        score: search::WIN - 1,
+        new_best: true,
+    });
 }
 
 /// Node budget of each VCF check of one candidate defence.

@@ -20,6 +20,33 @@ use crate::search::{Outcome, Position, Score};
 /// What a shape is worth to the side that could play it (the evaluation sums these).
 const VALUE: [i32; SHAPES] = [0, 1, 3, 4, 10, 12, 30, 32, 60, 120, 0];
 
+/// Renju on 15x15 is drawn after this many moves (the Gomocup referee's rule, which the match
+/// runner and `scripts/gomoku-match.py` apply too); any other board is drawn when it is full.
+pub const RENJU_MOVE_LIMIT: usize = 200;
+
+/// Node budgets of the VCF probes inside the main search, by the depth left at the node: a
+/// probe replaces a subtree, so it may cost more where that subtree is larger. At a leaf the
+/// probe runs only when the side to move has a four and a second threat (a four-three or a
+/// double four in the making), where the static evaluation is least reliable.
+const PROBE_NODES_DEEP: u64 = 160;
+const PROBE_NODES_SHALLOW: u64 = 48;
+const PROBE_NODES_LEAF: u64 = 16;
+
+fn probe_budgets() -> (u64, u64, u64, u64) {
+    static B: std::sync::OnceLock<(u64, u64, u64, u64)> = std::sync::OnceLock::new();
+    *B.get_or_init(|| {
+        let v: Vec<u64> = std::env::var("SENTE_PROBE")
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        match v.as_slice() {
+            [a, b, c, d] => (*a, *b, *c, *d),
+            _ => (PROBE_NODES_DEEP, PROBE_NODES_SHALLOW, PROBE_NODES_LEAF, 2),
+        }
+    })
+}
+
 /// At most this many ordinary (unforced) moves are searched in a node, best-ordered first
 /// (12 beat 20 by 8-2 in freestyle self-play at 1 s/move: the depth gained outweighs the moves lost).
 const MAX_QUIET_MOVES: usize = 12;
@@ -346,6 +373,23 @@ impl Renju {
     }
 
     /// Legal for the side to move: empty and, for Black under renju, not forbidden.
+    /// True when the game is drawn by the board filling up (or, in renju on 15x15, by the move
+    /// limit): checked after the five, so a five on the last cell still wins.
+    pub fn drawn(&self) -> bool {
+        let stones = self.stones as usize;
+        stones >= self.w as usize * self.h as usize
+            || (self.rule == Rule::Renju
+                && self.w == 15
+                && self.h == 15
+                && stones >= RENJU_MOVE_LIMIT)
+    }
+
+    /// A VCF for the side to move within `nodes` nodes: its first move.
+    fn probe_vcf(&self, nodes: u64) -> Option<Cell> {
+        let mut vcf = super::vcf::Vcf::new(nodes, None);
+        vcf.solve(self).map(|line| line[0])
+    }
+
     pub fn is_legal(&self, c: Cell) -> bool {
         self.is_empty(c) && !self.is_forbidden_for(self.to_move, c)
     }
@@ -390,7 +434,7 @@ impl Position for Renju {
                 Outcome::Loss
             });
         }
-        if self.stones as usize >= self.w as usize * self.h as usize {
+        if self.drawn() {
             return Some(Outcome::Draw);
         }
         if !self.has_five_point(self.to_move) {
@@ -532,8 +576,37 @@ impl Position for Renju {
         if !self.has_open_four_point(me) || self.has_four_point(them) || self.has_five_point(them) {
             return None;
         }
+        // A restricted root (`YXNBEST` setting found moves aside) proves only among its moves.
+        let allowed = |c: Cell| self.restrict.as_ref().is_none_or(|only| only.contains(&c));
         self.region()
-            .find(|&c| self.shapes_of(c, me).contains(&F4) && !self.is_forbidden_for(me, c))
+            .find(|&c| {
+                self.shapes_of(c, me).contains(&F4) && !self.is_forbidden_for(me, c) && allowed(c)
+            })
             .map(|c| (Outcome::Win, Some(c)))
+    }
+
+    /// `proven`, then a VCF probe sized by the depth left (see `PROBE_NODES_*`): the main search
+    /// thereby sees wins by fours below the root, and avoids moves that allow the opponent one.
+    fn proven_at(&self, depth: i32) -> Option<(Outcome, Option<Cell>)> {
+        if let Some(p) = self.proven() {
+            return Some(p);
+        }
+        let me = self.to_move as usize;
+        let c = &self.counts[me];
+        let fours = c[B4 as usize] + c[F4 as usize];
+        if fours == 0 || self.winner.is_some() {
+            return None;
+        }
+        let b = probe_budgets();
+        let nodes = match depth {
+            d if d >= b.3 as i32 => b.0,
+            d if d >= 1 => b.1,
+            _ if c[F4 as usize] > 0 || fours >= 2 => b.2,
+            _ => return None,
+        };
+        if nodes == 0 {
+            return None;
+        }
+        self.probe_vcf(nodes).map(|m| (Outcome::Win, Some(m)))
     }
 }
