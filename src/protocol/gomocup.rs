@@ -38,6 +38,7 @@ use crate::games::renju::forbidden::forbidden_points;
 use crate::games::renju::game::{Game, Owner};
 use crate::games::renju::nbest::{self, Ranked};
 use crate::games::renju::vcf::Vcf;
+use crate::games::renju::vct::Vct;
 use crate::player::{PlayerKind, Reference};
 use crate::search::{Position, Report, RootEvent, TimeControl, Tt, WIN_BOUND};
 
@@ -59,6 +60,8 @@ const UNLIMITED: i64 = 2_147_483_647;
 /// The largest table `INFO hash_size` may ask for, in MB (Yixin-Board's slider goes up to the
 /// `MAX_HASH_SIZE` that `YXSHOWINFO` reports: log2 of this in KB).
 pub const MAX_HASH_MB: u64 = 4096;
+/// The deepest `SOLVE VCT`, in attacker moves.
+const SOLVE_VCT_DEPTH: u32 = 8;
 /// Root moves are shown live (`MESSAGE REALTIME POS/DONE`) from this iteration depth on: the
 /// first plies take microseconds per move and would only flood the GUI.
 const REALTIME_MIN_DEPTH: u32 = 3;
@@ -758,17 +761,29 @@ impl Session {
     }
 
     /// `SOLVE VCF <ms>`: a VCF for the side to move, as a line of moves, or `VCF NONE`.
+    /// `SOLVE VCT <ms>`: the first move of a win by threes and fours (up to 8 attacker moves),
+    /// `VCT x,y`, or `VCT NONE` (a tool for analysing games).
     fn solve(&mut self, rest: &str) {
         let mut words = rest.split_whitespace();
         let kind = words.next().map(str::to_ascii_uppercase);
         let ms = words.next().map(str::parse::<u64>);
-        let (Some("VCF"), Some(Ok(ms)), None) = (kind.as_deref(), ms, words.next()) else {
-            self.error("usage: SOLVE VCF <ms>");
+        let (Some(kind @ ("VCF" | "VCT")), Some(Ok(ms)), None) =
+            (kind.as_deref(), ms, words.next())
+        else {
+            self.error("usage: SOLVE VCF|VCT <ms>");
             return;
         };
+        let vct = kind == "VCT";
         let pos = self.game.pos().clone();
         self.spawn(move |stop| {
             let deadline = Instant::now() + Duration::from_millis(ms);
+            if vct {
+                let mut vct = Vct::new(Some(deadline), Some(stop));
+                return Outcome::Text(match vct.solve(&pos, SOLVE_VCT_DEPTH) {
+                    Some(m) => format!("VCT {}", format_cell(m)),
+                    None => "VCT NONE".into(),
+                });
+            }
             let mut vcf = Vcf::new(u64::MAX, Some(deadline)).with_stop(stop);
             Outcome::Text(match vcf.solve(&pos) {
                 Some(line) => {

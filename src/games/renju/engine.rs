@@ -22,6 +22,10 @@ const ROOT_VCF_SHARE: u32 = 5;
 const ROOT_VCT_SHARE: u32 = 4;
 /// The deepest root VCT, in attacker moves.
 const ROOT_VCT_DEPTH: u32 = 8;
+/// With `INFO max_depth` or `max_node` (Yixin-Board's levels, which also give hours per move)
+/// the threat searches before the main search get at most this long each, and at most
+/// `max_node` nodes: the limits bound the whole move, not only the main search.
+const LIMITED_THREAT_MS: u64 = 1_000;
 
 /// What `think` was asked for.
 #[derive(Clone, Copy, Debug)]
@@ -112,13 +116,17 @@ pub fn think(
     let spent_ms = req.spent.as_millis() as u64;
     // The root VCF gets a fifth of the soft limit (or up to two seconds with no clock), the VCT
     // a quarter.
-    let vcf_ms = match budget {
+    let mut vcf_ms = match budget {
         Some(b) => (b.soft.as_millis() as u64).saturating_sub(spent_ms) / ROOT_VCF_SHARE as u64,
         None => 2_000,
     };
+    let threat_nodes = req.nodes.unwrap_or(u64::MAX);
+    if req.nodes.is_some() || req.depth.is_some() {
+        vcf_ms = vcf_ms.min(LIMITED_THREAT_MS);
+    }
     if vcf_ms > 0 {
         let mut vcf = Vcf::new(
-            u64::MAX,
+            threat_nodes,
             Some(Instant::now() + Duration::from_millis(vcf_ms)),
         )
         .with_stop(stop);
@@ -134,7 +142,7 @@ pub fn think(
         }
         let vct_ms = vcf_ms * ROOT_VCF_SHARE as u64 / ROOT_VCT_SHARE as u64;
         let deadline = Instant::now() + Duration::from_millis(vct_ms);
-        let mut vct = Vct::new(Some(deadline), Some(stop));
+        let mut vct = Vct::new(Some(deadline), Some(stop)).with_node_limit(threat_nodes);
         if let Some(m) = vct.solve(pos, ROOT_VCT_DEPTH) {
             announce_win(on_root, m);
             return Some(done(m, search::WIN - 100, 0, vct.nodes(), "vct"));
@@ -150,7 +158,7 @@ pub fn think(
             root.restrict_to(keep);
         } else {
             let deadline = Instant::now() + Duration::from_millis(vcf_ms);
-            if let Some(keep) = defences_against_vct(pos, &moves, deadline, stop) {
+            if let Some(keep) = defences_against_vct(pos, &moves, deadline, stop, threat_nodes) {
                 log::info!("opponent threatens a VCT: {} defences", keep.len());
                 root.restrict_to(keep);
             }
@@ -233,6 +241,7 @@ fn defences_against_vct(
     moves: &[Cell],
     deadline: Instant,
     stop: &AtomicBool,
+    max_nodes: u64,
 ) -> Option<Vec<Cell>> {
     let me = pos.to_move();
     if pos.has_five_point(1 - me) || pos.has_five_point(me) {
@@ -240,12 +249,14 @@ fn defences_against_vct(
     }
     let mut null = pos.clone();
     null.set_to_move(1 - me);
-    Vct::new(Some(deadline), Some(stop)).solve(&null, DEFENCE_VCT_DEPTH)?;
+    Vct::new(Some(deadline), Some(stop))
+        .with_node_limit(max_nodes)
+        .solve(&null, DEFENCE_VCT_DEPTH)?;
     let mut keep = Vec::new();
     for &c in moves {
         let mut child = pos.clone();
         child.play(c);
-        let mut vct = Vct::new(Some(deadline), Some(stop));
+        let mut vct = Vct::new(Some(deadline), Some(stop)).with_node_limit(max_nodes);
         if vct.solve(&child, DEFENCE_VCT_DEPTH).is_none() {
             keep.push(c);
         }
