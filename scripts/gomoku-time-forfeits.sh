@@ -6,7 +6,8 @@
 #   OPPONENT=greedy  plays the greedy reference player instead of itself (shorter games)
 #   TCS="5000:120000" picks the time controls (turn:match in ms, space-separated)
 #   OUT=dir          keeps each game in dir/turnT-matchM.jsonl and the summary in .json;
-#   RESUME=1         continues a run that was cut off from those records.
+#   RESUME=1         continues a run that was cut off from those records;
+#   SEED=n           picks the openings (default 7; runs with other seeds can go in parallel).
 #   scripts/gomoku-time-forfeits.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +30,7 @@ for tc in ${TCS:-1000:0 5000:120000}; do
   turn="${tc%%:*}"; match="${tc##*:}"
   echo "== $games games, rule $rule, ${size}x${size}, turn $turn ms, match $match ms, opponent ${OPPONENT:-self}"
   python3 scripts/gomoku-match.py --games "$games" --rule "$rule" --size "$size" \
-    --turn "$turn" --match "$match" --tolerance 1000 --openings 3 --seed 7 \
+    --turn "$turn" --match "$match" --tolerance 1000 --openings 3 --seed "${SEED:-7}" \
     --a "$engine" --b "$opponent" --record "$out/turn$turn-match$match.jsonl" "${resume[@]}" \
     --json "$out/turn$turn-match$match.json" | tail -1
 done
