@@ -236,7 +236,8 @@ fn refuted(pos: &Renju, m: Cell, depth: u32, deadline: Instant, stop: &AtomicBoo
 }
 
 /// When the search's `best` lets the opponent win by threats, the first of `candidates` (in
-/// the search's move order) that does not, as far as the checks reach before `deadline`.
+/// move-generation order, best-looking first) that does not, as far as the checks reach
+/// before `deadline`.
 fn safer_move(
     pos: &Renju,
     best: Cell,
@@ -333,4 +334,45 @@ fn defences_against_vct(
         }
     }
     (!keep.is_empty() && keep.len() < moves.len()).then_some(keep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::renju::board::Rule;
+
+    #[test]
+    fn a_move_that_ignores_an_open_three_is_replaced_by_a_block() {
+        // Freestyle 15x15: Black's open three on row 7, White to move.
+        let mut p = Renju::new(15, 15, Rule::Freestyle);
+        for (x, y) in [(5, 7), (0, 14), (6, 7), (14, 0), (7, 7)] {
+            p.play(cell(x, y));
+        }
+        let stop = AtomicBool::new(false);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let far = cell(0, 0);
+        assert!(refuted(&p, far, CHECK_VCT_DEPTH, deadline, &stop));
+        let mut candidates = Vec::new();
+        p.generate(&mut candidates);
+        candidates.push(far);
+        let safe = safer_move(&p, far, &candidates, CHECK_VCT_DEPTH, deadline, &stop)
+            .expect("a block holds");
+        assert!(
+            [cell(3, 7), cell(4, 7), cell(8, 7), cell(9, 7)].contains(&safe),
+            "{}",
+            Game::format(safe)
+        );
+        // A move that holds is kept.
+        assert_eq!(
+            safer_move(
+                &p,
+                cell(4, 7),
+                &candidates,
+                CHECK_VCT_DEPTH,
+                deadline,
+                &stop
+            ),
+            None
+        );
+    }
 }
