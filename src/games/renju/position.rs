@@ -403,6 +403,10 @@ impl Renju {
 impl Position for Renju {
     type Move = Cell;
 
+    /// A node may run a VCF probe of up to `PROBE_NODES_DEEP` nodes, so the clock is read more
+    /// often than the default (a 500 ms move was once 400 ms late on a loaded machine).
+    const POLL_NODES: u64 = 256;
+
     fn side_to_move(&self) -> u8 {
         self.to_move
     }
