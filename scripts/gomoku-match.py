@@ -10,7 +10,9 @@ forfeits (a move later than min(turn, time left) + tolerance), illegal moves and
 player that should vary). Colours alternate every game; each game starts fresh processes (start-up counts against the
 first move, as in Gomocup). Renju forbidden points are judged by ../shared/conformance/renju_rules.py
 (an independent checker) when it is present. Prints one line per game and a summary; with
---json the summary is also written as JSON."""
+--json the summary is also written as JSON. With --record every finished game is appended to a
+JSON-lines file at once; --resume then continues a run that was cut off: the games already in
+the record count as played (same openings, same colours) and the rest are played."""
 import argparse, json, os, queue, random, shlex, subprocess, sys, threading, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -204,7 +206,18 @@ def main():
     ap.add_argument('--memory', type=int, default=350, help='INFO max_memory, MB')
     ap.add_argument('--json')
     ap.add_argument('--record', help='append each game (moves, winner) as a JSON line to this file')
+    ap.add_argument('--resume', action='store_true', help='skip the games already in --record')
     args = ap.parse_args()
+    done = {}
+    if args.resume:
+        if not args.record:
+            ap.error('--resume needs --record')
+        if os.path.exists(args.record):
+            with open(args.record) as f:
+                for line in f:
+                    if line.strip():
+                        rec = json.loads(line)
+                        done[rec['game']] = rec
     rng = random.Random(args.seed)
     score = {'A': 0, 'B': 0, 'draw': 0}
     forfeits = {'A': 0, 'B': 0}
@@ -221,8 +234,21 @@ def main():
                 if p not in opening:
                     opening.append(p)
         a, b = args.a.replace('{game}', str(g + 1)), args.b.replace('{game}', str(g + 1))
-        r = play_game(args, a if a_black else b, b if a_black else a, opening)
         names = ['A', 'B'] if a_black else ['B', 'A']
+        if g + 1 in done:
+            rec = done[g + 1]
+            if 'forfeit' not in rec:
+                sys.exit('record of game %d has no forfeit field: cannot resume from it' % (g + 1))
+            score[rec['winner']] += 1
+            if rec['forfeit'] is not None:
+                forfeits[rec['forfeit']] += 1
+            if rec.get('illegal') is not None:
+                illegal[rec['illegal']] += 1
+            for n in ('A', 'B'):
+                worst[n] = max(worst[n], rec['max_ratio'][n])
+                rss[n] = max(rss[n], rec['rss'][n])
+            continue
+        r = play_game(args, a if a_black else b, b if a_black else a, opening)
         for s in (0, 1):
             worst[names[s]] = max(worst[names[s]], r['max_ratio'][s])
             rss[names[s]] = max(rss[names[s]], r['rss'][s])
@@ -232,19 +258,25 @@ def main():
         else:
             who = names[r['winner']]
             score[who] += 1
-        if r['forfeit'] is not None:
-            forfeits[names[r['forfeit']]] += 1
+        forfeit = names[r['forfeit']] if r['forfeit'] is not None else None
+        if forfeit is not None:
+            forfeits[forfeit] += 1
+        bad = None
         if r['reason'].startswith('illegal') or r['reason'].startswith('bad') or r['reason'].startswith('forbidden'):
-            illegal[names[1 - r['winner']]] += 1
+            bad = names[1 - r['winner']]
+            illegal[bad] += 1
         if args.record:
             with open(args.record, 'a') as f:
                 f.write(json.dumps({'game': g + 1, 'a_black': a_black, 'winner': who, 'reason': r['reason'],
+                                    'forfeit': forfeit, 'illegal': bad,
+                                    'max_ratio': {names[0]: r['max_ratio'][0], names[1]: r['max_ratio'][1]},
+                                    'rss': {names[0]: r['rss'][0], names[1]: r['rss'][1]},
                                     'moves': [[x, y] for (x, y, _) in r['history']]}) + '\n')
         if r['forfeit'] is not None:
             print('forfeit: %s' % r['reason'], file=sys.stderr, flush=True)
         print('game %d: A is %s, winner %s (%s) after %d moves' % (
             g + 1, 'black' if a_black else 'white', who, r['reason'], r['moves']), flush=True)
-    summary = {'games': args.games, 'rule': args.rule, 'size': args.size, 'turn_ms': args.turn,
+    summary = {'games': args.games, 'resumed': len(done), 'rule': args.rule, 'size': args.size, 'turn_ms': args.turn,
                'match_ms': args.match, 'score': score, 'time_forfeits': forfeits,
                'illegal_or_bad_replies': illegal, 'worst_time_ratio': worst,
                'peak_rss_mb': rss, 'max_memory_mb': args.memory}

@@ -6,7 +6,15 @@
 //!
 //! The loop owns the game; a search runs on a worker thread and reports back over a channel,
 //! while the loop keeps reading: `YXSTOP` makes it answer at once, `END` and EOF end the
-//! process at once, and any other command is kept and handled after the answer is out.
+//! process at once, and any other command is kept and handled after the answer is out. With
+//! `INFO pondering 1` (Yixin-Board) the engine keeps searching on the opponent's time after its
+//! move; any command ends that silently and is then handled.
+//!
+//! Yixin-Board's live display: with `INFO show_detail` 1 or 3 (bit 1, which Yixin-Board sends
+//! at start-up and Rapfi reads the same way) the search prints `MESSAGE REALTIME POS x,y` and
+//! `DONE x,y` around each root move, `BEST x,y` for a new best, `LOSE x,y` for a move proven
+//! lost, and `REFRESH` then `BEST x,y` after each iteration. Never without it: a plain Gomocup
+//! manager skips MESSAGE lines, but nothing else is printed unasked.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,9 +36,11 @@ use crate::games::renju::board::{xy, Cell, Rule};
 use crate::games::renju::engine::{self, Choice, Request};
 use crate::games::renju::forbidden::forbidden_points;
 use crate::games::renju::game::{Game, Owner};
+use crate::games::renju::nbest::{self, Ranked};
 use crate::games::renju::vcf::Vcf;
+use crate::games::renju::vct::Vct;
 use crate::player::{PlayerKind, Reference};
-use crate::search::{Position, TimeControl, Tt};
+use crate::search::{Position, Report, RootEvent, TimeControl, Tt, WIN_BOUND};
 
 /// What the command line (or the `pbrain-` name) decided.
 #[derive(Clone, Debug)]
@@ -47,6 +57,15 @@ pub struct Options {
 
 /// `INFO time_left` meaning "no limit".
 const UNLIMITED: i64 = 2_147_483_647;
+/// The largest table `INFO hash_size` may ask for, in MB (Yixin-Board's slider goes up to the
+/// `MAX_HASH_SIZE` that `YXSHOWINFO` reports: log2 of this in KB).
+pub const MAX_HASH_MB: u64 = 4096;
+/// The deepest `SOLVE VCT`, in attacker moves.
+const SOLVE_VCT_DEPTH: u32 = 8;
+/// Root moves are shown live (`MESSAGE REALTIME POS/DONE`) from this iteration depth on: the
+/// first plies take microseconds per move and would only flood the GUI.
+const REALTIME_MIN_DEPTH: u32 = 3;
+
 /// Stack of the worker thread (the VCF recursion can go a few hundred plies deep).
 const WORKER_STACK: usize = 64 << 20;
 
@@ -102,6 +121,24 @@ pub fn table_mb(max_memory: u64, hash_mb: usize) -> usize {
 
 // ---- the session ---------------------------------------------------------------------------
 
+/// The TT size in MB for `INFO hash_size` (`hash_kb`, KB as Yixin-Board and Rapfi mean it:
+/// the GUI sends `1 << slider`; 0 or none means the `--hash` default), never more than
+/// `max_memory` allows (see `table_mb`).
+pub fn hash_table_mb(max_memory: u64, hash_kb: Option<u64>, hash_mb: usize) -> usize {
+    let cap = table_mb(max_memory, hash_mb);
+    match hash_kb {
+        Some(kb) => {
+            let want = (kb / 1024).clamp(1, MAX_HASH_MB) as usize;
+            if max_memory == 0 {
+                want
+            } else {
+                want.min(cap)
+            }
+        }
+        None => cap,
+    }
+}
+
 /// A block of lines ended by `DONE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Block {
@@ -114,15 +151,68 @@ enum Block {
 enum Outcome {
     /// Play this move on the game and reply with it.
     Play(Option<Choice>),
-    /// Reply with this move without playing it (`YXNBEST`).
-    Show(Option<Choice>),
+    /// Reply with the first of these moves without playing it (`YXNBEST`).
+    Show(Vec<Ranked>),
     /// Reply with this line.
     Text(String),
+    /// Nothing to say (pondering ended).
+    Silent,
 }
 
 struct Running {
     stop: Arc<AtomicBool>,
     result: Receiver<Outcome>,
+    /// A search on the opponent's time: any command ends it.
+    ponder: bool,
+}
+
+/// Live output of a search for Yixin-Board (`MESSAGE REALTIME ...`), when enabled.
+#[derive(Clone)]
+struct Live {
+    out: Output,
+    realtime: bool,
+}
+
+impl Live {
+    fn realtime(&self, what: &str, c: Cell) {
+        if self.realtime {
+            self.out
+                .line(&format!("MESSAGE REALTIME {what} {}", format_cell(c)));
+        }
+    }
+
+    fn root(&self, ev: RootEvent<Cell>) {
+        match ev {
+            RootEvent::Enter { mv, depth } if depth >= REALTIME_MIN_DEPTH => {
+                self.realtime("POS", mv)
+            }
+            RootEvent::Enter { .. } => {}
+            RootEvent::Leave {
+                mv,
+                depth,
+                score,
+                new_best,
+            } => {
+                if depth >= REALTIME_MIN_DEPTH {
+                    self.realtime("DONE", mv);
+                }
+                if score <= -WIN_BOUND {
+                    self.realtime("LOSE", mv);
+                } else if new_best && (depth >= REALTIME_MIN_DEPTH || depth == 0) {
+                    self.realtime("BEST", mv);
+                }
+            }
+        }
+    }
+
+    fn iteration(&self, r: &Report<Cell>) {
+        if let Some(best) = r.best {
+            if self.realtime {
+                self.out.line("MESSAGE REALTIME REFRESH");
+            }
+            self.realtime("BEST", best);
+        }
+    }
 }
 
 struct Session {
@@ -137,6 +227,12 @@ struct Session {
     max_depth: Option<u32>,
     max_node: Option<u64>,
     show_detail: bool,
+    /// `MESSAGE REALTIME` lines (`INFO show_detail` 1 or 3).
+    realtime: bool,
+    /// `INFO hash_size` in KB (`None`: not given, or 0).
+    hash_kb: Option<u64>,
+    /// `INFO pondering 1`: search on the opponent's time after our move.
+    pondering: bool,
     threads: usize,
     tt: Arc<Tt>,
     tt_mb: usize,
@@ -170,6 +266,9 @@ pub fn run(opts: Options, input: Receiver<Input>, out: Output) {
         max_depth: None,
         max_node: None,
         show_detail: false,
+        realtime: false,
+        hash_kb: None,
+        pondering: false,
         block: None,
         startup: None,
         first_move_done: false,
@@ -181,6 +280,7 @@ pub fn run(opts: Options, input: Receiver<Input>, out: Output) {
         if let Some(running) = s.running.take() {
             select! {
                 recv(input) -> msg => {
+                    let ponder = running.ponder;
                     s.running = Some(running);
                     match msg {
                         Ok(Input::Line(line)) => {
@@ -191,6 +291,10 @@ pub fn run(opts: Options, input: Receiver<Input>, out: Output) {
                             } else if cmd == "YXSTOP" {
                                 s.stop_search();
                             } else {
+                                if ponder {
+                                    // The opponent's time is over: stop, then handle the line.
+                                    s.stop_search();
+                                }
                                 pending.push_back(line);
                             }
                         }
@@ -271,9 +375,9 @@ impl Session {
                 self.tt.clear();
                 self.reply("OK");
             }
-            "BEGIN" => self.think(false),
+            "BEGIN" => self.think(),
             "TURN" => match parse_coords(rest).and_then(|(x, y)| self.game.play(x, y)) {
-                Ok(_) => self.think(false),
+                Ok(_) => self.think(),
                 Err(e) => self.error(&e),
             },
             "BOARD" => self.block = Some((Block::Board, Vec::new())),
@@ -297,14 +401,20 @@ impl Session {
             "YXHASHCLEAR" => self.tt.clear(),
             "YXSHOWFORBID" => self.show_forbid(),
             "YXNBEST" => match rest.parse::<u32>() {
-                Ok(n) if n >= 1 => self.think(true),
-                _ => self.error("usage: YXNBEST n (n >= 1)"),
+                Ok(n) if (1..=256).contains(&n) => self.nbest(n as usize),
+                _ => self.error("usage: YXNBEST n (1 <= n <= 256)"),
             },
             "YXSHOWINFO" => {
                 self.reply(&format!("MESSAGE INFO MAX_THREAD_NUM {}", num_cpus::get()));
+                // Yixin-Board's hash slider is an exponent: it sends `INFO hash_size 2^k` (KB).
+                let max_mb = if self.max_memory > 0 {
+                    table_mb(self.max_memory, self.opts.hash_mb) as u64
+                } else {
+                    MAX_HASH_MB
+                };
                 self.reply(&format!(
                     "MESSAGE INFO MAX_HASH_SIZE {}",
-                    (self.tt_mb * 1024 * 1024 / 16).ilog2()
+                    (max_mb * 1024).ilog2()
                 ));
             }
             "SOLVE" => self.solve(rest),
@@ -327,10 +437,13 @@ impl Session {
         }
     }
 
+    /// `START n`, or Yixin-Board's `START width height`.
     fn start(&mut self, rest: &str) {
-        match rest.parse::<usize>() {
-            Ok(n) => self.new_game(n, n),
-            Err(_) => self.error(&format!("usage: START size, got {rest:?}")),
+        let nums: Result<Vec<usize>, _> = rest.split_whitespace().map(str::parse).collect();
+        match nums.as_deref() {
+            Ok([n]) => self.new_game(*n, *n),
+            Ok([w, h]) => self.new_game(*w, *h),
+            _ => self.error(&format!("usage: START size, got {rest:?}")),
         }
     }
 
@@ -361,10 +474,9 @@ impl Session {
             "timeout_match" => self.timeout_match = positive,
             "time_left" => self.time_left = Some(n),
             "time_increment" => self.increment = positive,
-            "max_memory" => {
-                self.max_memory = positive;
-                self.tt_mb = self.tt_size();
-            }
+            "max_memory" => self.max_memory = positive,
+            "hash_size" => self.hash_kb = (positive > 0).then_some(positive),
+            "pondering" => self.pondering = n == 1,
             "rule" => {
                 let rule = Rule::from_bits(positive as u32);
                 self.game.set_rule(rule);
@@ -373,13 +485,16 @@ impl Session {
             "thread_num" => self.threads = positive.clamp(1, 256) as usize,
             "max_depth" => self.max_depth = (positive > 0).then_some(positive as u32),
             "max_node" => self.max_node = (positive > 0).then_some(positive),
-            "show_detail" => self.show_detail = n != 0,
+            "show_detail" => {
+                self.show_detail = n != 0;
+                self.realtime = n & 1 == 1;
+            }
             _ => {}
         }
     }
 
     fn tt_size(&self) -> usize {
-        table_mb(self.max_memory, self.opts.hash_mb)
+        hash_table_mb(self.max_memory, self.hash_kb, self.opts.hash_mb)
     }
 
     /// The clock for the next move.
@@ -419,7 +534,7 @@ impl Session {
                     Ok(()) => {
                         self.game = game;
                         if kind == Block::Board {
-                            self.think(false);
+                            self.think();
                         }
                     }
                     Err(e) => self.error(&e),
@@ -487,6 +602,15 @@ impl Session {
 
     /// Starts `job` on the worker thread; its outcome comes back to the loop.
     fn spawn(&mut self, job: impl FnOnce(&AtomicBool) -> Outcome + Send + 'static) {
+        self.spawn_job(false, job);
+    }
+
+    /// `spawn`; a `ponder` job is ended by any command.
+    fn spawn_job(
+        &mut self,
+        ponder: bool,
+        job: impl FnOnce(&AtomicBool) -> Outcome + Send + 'static,
+    ) {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = bounded(1);
         let flag = Arc::clone(&stop);
@@ -497,14 +621,26 @@ impl Session {
                 let _ = tx.send(job(&flag));
             });
         match spawned {
-            Ok(_) => self.running = Some(Running { stop, result: rx }),
+            Ok(_) => {
+                self.running = Some(Running {
+                    stop,
+                    result: rx,
+                    ponder,
+                })
+            }
             Err(e) => self.error(&format!("cannot start the search thread: {e}")),
         }
     }
 
-    /// Searches the current position for the side to move; `show_only` (YXNBEST) answers
-    /// without playing the move.
-    fn think(&mut self, show_only: bool) {
+    fn live(&self) -> Live {
+        Live {
+            out: self.out.clone(),
+            realtime: self.realtime,
+        }
+    }
+
+    /// Searches the current position for the side to move, plays the move and answers it.
+    fn think(&mut self) {
         let received = Instant::now();
         self.ensure_table();
         let req = self.request(received);
@@ -513,8 +649,10 @@ impl Session {
         let player = Arc::clone(&self.player);
         let out = self.out.clone();
         let detail = self.show_detail;
+        let live = self.live();
         self.spawn(move |stop| {
-            let mut on_iteration = |r: &crate::search::Report<Cell>| {
+            let mut on_iteration = |r: &Report<Cell>| {
+                live.iteration(r);
                 if detail {
                     out.line(&format!(
                         "MESSAGE depth {} score {} nodes {} best {}",
@@ -525,8 +663,16 @@ impl Session {
                     ));
                 }
             };
-            let choice =
-                engine::think(&pos, &req, &tt, stop, &mut player.lock(), &mut on_iteration);
+            let mut on_root = |ev: RootEvent<Cell>| live.root(ev);
+            let choice = engine::think(
+                &pos,
+                &req,
+                &tt,
+                stop,
+                &mut player.lock(),
+                &mut on_iteration,
+                &mut on_root,
+            );
             if let Some(c) = &choice {
                 log::info!(
                     "move {} by {} score {} depth {} nodes {} in {} ms",
@@ -549,26 +695,95 @@ impl Session {
                     ));
                 }
             }
-            if show_only {
-                Outcome::Show(choice)
-            } else {
-                Outcome::Play(choice)
+            Outcome::Play(choice)
+        });
+    }
+
+    /// `YXNBEST n`: the n best moves, each reported as `MESSAGE (k) score | depth | pv` once
+    /// ranked (a MESSAGE line, which every manager skips), then the best as the answer, not
+    /// played.
+    fn nbest(&mut self, n: usize) {
+        let received = Instant::now();
+        self.ensure_table();
+        let req = self.request(received);
+        let pos = self.game.pos().clone();
+        let tt = Arc::clone(&self.tt);
+        let out = self.out.clone();
+        let live = self.live();
+        self.spawn(move |stop| {
+            let mut on_root = |ev: RootEvent<Cell>| live.root(ev);
+            let mut on_ranked = |ranked: &[Ranked]| {
+                if let Some(best) = ranked.first() {
+                    live.iteration(&Report {
+                        best: Some(best.mv),
+                        score: best.score,
+                        depth: best.depth,
+                        nodes: 0,
+                        elapsed: Duration::ZERO,
+                        pv: best.pv.clone(),
+                    });
+                }
+            };
+            let ranked = nbest::nbest(&pos, n, &req, &tt, stop, &mut on_root, &mut on_ranked);
+            for (k, r) in ranked.iter().enumerate() {
+                let pv: Vec<String> = r.pv.iter().map(|&c| format_cell(c)).collect();
+                out.line(&format!(
+                    "MESSAGE ({}) {} | {} | {}",
+                    k + 1,
+                    r.score,
+                    r.depth,
+                    pv.join(" ")
+                ));
             }
+            Outcome::Show(ranked)
+        });
+    }
+
+    /// After our move with `INFO pondering 1`: search the opponent's position until the next
+    /// command (its answers fill the table; nothing is printed).
+    fn ponder(&mut self) {
+        if !self.pondering || self.game.pos().outcome().is_some() {
+            return;
+        }
+        let pos = self.game.pos().clone();
+        let tt = Arc::clone(&self.tt);
+        let threads = self.threads;
+        self.spawn_job(true, move |stop| {
+            let limits = crate::search::Limits {
+                threads,
+                overhead_ms: 0,
+                ..crate::search::Limits::default()
+            };
+            let r = crate::search::search(&pos, &limits, &tt, stop, &mut |_| {});
+            log::info!("pondered to depth {} ({} nodes)", r.depth, r.nodes);
+            Outcome::Silent
         });
     }
 
     /// `SOLVE VCF <ms>`: a VCF for the side to move, as a line of moves, or `VCF NONE`.
+    /// `SOLVE VCT <ms>`: the first move of a win by threes and fours (up to 8 attacker moves),
+    /// `VCT x,y`, or `VCT NONE` (a tool for analysing games).
     fn solve(&mut self, rest: &str) {
         let mut words = rest.split_whitespace();
         let kind = words.next().map(str::to_ascii_uppercase);
         let ms = words.next().map(str::parse::<u64>);
-        let (Some("VCF"), Some(Ok(ms)), None) = (kind.as_deref(), ms, words.next()) else {
-            self.error("usage: SOLVE VCF <ms>");
+        let (Some(kind @ ("VCF" | "VCT")), Some(Ok(ms)), None) =
+            (kind.as_deref(), ms, words.next())
+        else {
+            self.error("usage: SOLVE VCF|VCT <ms>");
             return;
         };
+        let vct = kind == "VCT";
         let pos = self.game.pos().clone();
         self.spawn(move |stop| {
             let deadline = Instant::now() + Duration::from_millis(ms);
+            if vct {
+                let mut vct = Vct::new(Some(deadline), Some(stop));
+                return Outcome::Text(match vct.solve(&pos, SOLVE_VCT_DEPTH) {
+                    Some(m) => format!("VCT {}", format_cell(m)),
+                    None => "VCT NONE".into(),
+                });
+            }
             let mut vcf = Vcf::new(u64::MAX, Some(deadline)).with_stop(stop);
             Outcome::Text(match vcf.solve(&pos) {
                 Some(line) => {
@@ -621,7 +836,9 @@ impl Session {
         }
         self.spawn(move |stop| {
             let mut player = player.lock();
-            let Some(white) = engine::think(&pos, &req, &tt, stop, &mut player, &mut |_| {}) else {
+            let Some(white) =
+                engine::think(&pos, &req, &tt, stop, &mut player, &mut |_| {}, &mut |_| {})
+            else {
                 return Outcome::Text("SWAP".into());
             };
             // The score is White's: clearly bad for White means take Black.
@@ -634,7 +851,15 @@ impl Session {
             }
             let mut next = pos.clone();
             next.play(white.best);
-            match engine::think(&next, &req, &tt, stop, &mut player, &mut |_| {}) {
+            match engine::think(
+                &next,
+                &req,
+                &tt,
+                stop,
+                &mut player,
+                &mut |_| {},
+                &mut |_| {},
+            ) {
                 Some(black) => Outcome::Text(format!(
                     "{} {}",
                     format_cell(white.best),
@@ -655,12 +880,15 @@ impl Session {
                     log::warn!("own move {x},{y} not accepted by the game record: {e}");
                 }
                 self.reply(&format_cell(c.best));
+                self.ponder();
             }
-            Outcome::Show(Some(c)) => self.reply(&format_cell(c.best)),
-            Outcome::Play(None) | Outcome::Show(None) => {
-                self.error("no legal move: the board is full")
-            }
+            Outcome::Show(ranked) => match ranked.first() {
+                Some(r) => self.reply(&format_cell(r.mv)),
+                None => self.error("no move to rank: the game is over"),
+            },
+            Outcome::Play(None) => self.error("no legal move: the board is full"),
             Outcome::Text(t) => self.reply(&t),
+            Outcome::Silent => {}
         }
     }
 }
@@ -691,6 +919,22 @@ mod tests {
         // Small limits still get a (tiny) table and stay under the limit.
         assert_eq!(table_mb(8 << 20, 64), 1);
         assert!(table_mb(40 << 20, 64) * 2 <= 40);
+    }
+
+    #[test]
+    fn hash_size_is_in_kb_and_capped_by_max_memory() {
+        // No hash_size: the --hash default, or what max_memory allows.
+        assert_eq!(hash_table_mb(0, None, 64), 64);
+        assert_eq!(hash_table_mb(350 << 20, None, 64), table_mb(350 << 20, 64));
+        // Yixin-Board's 2^k KB: 2^16 KB is 64 MB, 2^19 KB 512 MB; below 1 MB, 1 MB.
+        assert_eq!(hash_table_mb(0, Some(1 << 16), 64), 64);
+        assert_eq!(hash_table_mb(0, Some(1 << 19), 8), 512);
+        assert_eq!(hash_table_mb(0, Some(2), 64), 1);
+        assert_eq!(hash_table_mb(0, Some(1 << 40), 64), MAX_HASH_MB as usize);
+        // max_memory still caps it.
+        let cap = table_mb(100 << 20, 64);
+        assert_eq!(hash_table_mb(100 << 20, Some(1 << 19), 64), cap);
+        assert_eq!(hash_table_mb(100 << 20, Some(1 << 14), 64), 16);
     }
 
     #[test]

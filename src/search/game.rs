@@ -97,4 +97,11 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn proven(&self) -> Option<(Outcome, Option<Self::Move>)> {
         None
     }
+
+    /// `proven` at a node of the search with `depth` plies left (0 or less at a leaf): a game
+    /// may spend more on knowledge, such as a threat-space search, where the subtree it can
+    /// replace is larger. Called by the search instead of `proven`.
+    fn proven_at(&self, _depth: i32) -> Option<(Outcome, Option<Self::Move>)> {
+        self.proven()
+    }
 }

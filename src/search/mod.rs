@@ -7,7 +7,8 @@ pub mod time;
 pub mod tt;
 
 pub use game::{is_proven, Outcome, Position, Score, INFINITY, WIN, WIN_BOUND};
-pub use smp::{search, Limits, Report};
+pub use pvs::RootEvent;
+pub use smp::{search, search_observed, Limits, Report};
 pub use time::{Budget, Clock, TimeControl};
 pub use tt::Tt;
 

@@ -23,6 +23,22 @@ pub struct Iteration<M> {
     pub pv: Vec<M>,
 }
 
+/// What the main thread reports about each root move as it searches it (live output for GUIs
+/// such as Yixin-Board, which mark the move being searched, the best so far and lost moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootEvent<M> {
+    /// The search of `mv` at `depth` begins.
+    Enter { mv: M, depth: u32 },
+    /// The search of `mv` ended with `score` (a bound when the move failed low or high);
+    /// `new_best` when it became the best move of this iteration.
+    Leave {
+        mv: M,
+        depth: u32,
+        score: Score,
+        new_best: bool,
+    },
+}
+
 /// What every thread of one search shares.
 pub struct Shared<'a> {
     pub tt: &'a Tt,
@@ -110,6 +126,17 @@ impl<'a, P: Position> Worker<'a, P> {
         depth: u32,
         guess: Option<Score>,
     ) -> Option<Iteration<P::Move>> {
+        self.iterate_observed(root, depth, guess, &mut |_| {})
+    }
+
+    /// `iterate`, telling `observe` about each root move as it is searched.
+    pub fn iterate_observed(
+        &mut self,
+        root: &P,
+        depth: u32,
+        guess: Option<Score>,
+        observe: &mut dyn FnMut(RootEvent<P::Move>),
+    ) -> Option<Iteration<P::Move>> {
         if self.root_moves.is_empty() {
             root.generate(&mut self.root_moves);
             if self.root_moves.is_empty() {
@@ -122,7 +149,7 @@ impl<'a, P: Position> Worker<'a, P> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let (score, best) = self.root(root, depth as i32, alpha, beta)?;
+            let (score, best) = self.root(root, depth as i32, alpha, beta, observe)?;
             if score <= alpha && alpha > -INFINITY {
                 alpha = (alpha - delta).max(-INFINITY);
                 if is_proven(score) {
@@ -154,12 +181,17 @@ impl<'a, P: Position> Worker<'a, P> {
         depth: i32,
         mut alpha: Score,
         beta: Score,
+        observe: &mut dyn FnMut(RootEvent<P::Move>),
     ) -> Option<(Score, Option<P::Move>)> {
         let alpha0 = alpha;
         let mut moves = std::mem::take(&mut self.root_moves);
         let mut best_score = -INFINITY;
         let mut best_index = 0;
         for (i, &m) in moves.iter().enumerate() {
+            observe(RootEvent::Enter {
+                mv: m,
+                depth: depth as u32,
+            });
             let mut child = pos.clone();
             child.play(m);
             let same = child.side_to_move() == pos.side_to_move();
@@ -176,6 +208,12 @@ impl<'a, P: Position> Worker<'a, P> {
             if self.shared.halted() {
                 break;
             }
+            observe(RootEvent::Leave {
+                mv: m,
+                depth: depth as u32,
+                score,
+                new_best: score > best_score,
+            });
             if score > best_score {
                 best_score = score;
                 best_index = i;
@@ -248,7 +286,7 @@ impl<'a, P: Position> Worker<'a, P> {
         if let Some(o) = pos.outcome() {
             return o.score(ply);
         }
-        if let Some((o, _)) = pos.proven() {
+        if let Some((o, _)) = pos.proven_at(depth) {
             // Game knowledge proves the result but not its distance: count it as a distant one.
             return o.score(ply + 500);
         }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use parking_lot::Mutex;
 
 use super::game::{is_proven, Position, Score, WIN};
-use super::pvs::{Iteration, Shared, Worker, MAX_PLY};
+use super::pvs::{Iteration, RootEvent, Shared, Worker, MAX_PLY};
 use super::time::{Clock, TimeControl, DEFAULT_OVERHEAD_MS};
 use super::tt::Tt;
 
@@ -91,6 +91,19 @@ pub fn search<P: Position>(
     stop: &AtomicBool,
     on_iteration: &mut dyn FnMut(&Report<P::Move>),
 ) -> Report<P::Move> {
+    search_observed(root, limits, tt, stop, on_iteration, &mut |_| {})
+}
+
+/// `search`, also telling `on_root` about each root move the main thread searches (enter,
+/// leave with its score), for GUIs that show the search live.
+pub fn search_observed<P: Position>(
+    root: &P,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&Report<P::Move>),
+    on_root: &mut dyn FnMut(RootEvent<P::Move>),
+) -> Report<P::Move> {
     let clock = Clock::start(limits.time.budget(limits.moves_left, limits.overhead_ms));
     let finish = |best: Option<P::Move>, score: Score, depth: u32, nodes: u64| Report {
         best,
@@ -159,7 +172,7 @@ pub fn search<P: Position>(
                 })
                 .expect("spawn search thread");
         }
-        let result = main_loop(root, &shared, max_depth, on_iteration);
+        let result = main_loop(root, &shared, max_depth, on_iteration, on_root);
         halt.store(true, Ordering::Relaxed);
         result
     });
@@ -191,12 +204,13 @@ fn main_loop<P: Position>(
     shared: &Shared,
     max_depth: u32,
     on_iteration: &mut dyn FnMut(&Report<P::Move>),
+    on_root: &mut dyn FnMut(RootEvent<P::Move>),
 ) -> Option<Iteration<P::Move>> {
     let mut worker = Worker::new(shared, true);
     let mut last: Option<Iteration<P::Move>> = None;
     for depth in 1..=max_depth {
         let guess = last.as_ref().map(|l| l.score);
-        let Some(it) = worker.iterate(root, depth, guess) else {
+        let Some(it) = worker.iterate_observed(root, depth, guess, on_root) else {
             break;
         };
         worker.flush();

@@ -395,3 +395,189 @@ fn vcf_solves_the_shared_puzzles_with_valid_lines() {
     );
     assert!(solved * 100 >= total * 95, "solved only {solved}/{total}");
 }
+
+// ---- the draw rule ------------------------------------------------------------------------
+
+/// Fills a board with no five for either side: rows of pairs `xxoo` shifted each row, so no
+/// line of any direction gets five of one colour. Leaves the last `leave` cells empty.
+fn filled(n: usize, rule: Rule, leave: usize) -> Renju {
+    let mut p = Renju::new(n, n, rule);
+    let total = n * n - leave;
+    let mut k = 0;
+    'fill: for y in 0..n {
+        for x in 0..n {
+            if k == total {
+                break 'fill;
+            }
+            let side = (((x + 2 * (y % 2) + (y / 2) % 2) / 2) % 2) as u8;
+            p.place(cell(x, y), side);
+            k += 1;
+        }
+    }
+    p
+}
+
+#[test]
+fn a_full_board_is_a_draw_in_every_rule() {
+    for rule in [Rule::Freestyle, Rule::Exact, Rule::Caro, Rule::Renju] {
+        for n in [5, 6, 9] {
+            let p = filled(n, rule, 0);
+            assert_eq!(p.winner(), None, "{rule} {n}: the pattern makes no five");
+            assert_eq!(p.outcome(), Some(Outcome::Draw), "{rule} {n}x{n}");
+            assert!(p.drawn());
+            // One cell short of full: the game goes on.
+            let q = filled(n, rule, 1);
+            assert!(!q.drawn(), "{rule} {n}x{n} with a cell left");
+        }
+    }
+}
+
+#[test]
+fn a_five_on_the_last_cell_wins_rather_than_draws() {
+    // 5x5 freestyle: the fill pattern, but the bottom row Black, its last cell left empty.
+    let pattern = filled(5, Rule::Freestyle, 0);
+    let mut q = Renju::new(5, 5, Rule::Freestyle);
+    for y in 0..5 {
+        for x in 0..5 {
+            if (x, y) == (4, 4) {
+                continue;
+            }
+            let side = if y == 4 {
+                0
+            } else {
+                u8::from(pattern.cells()[cell(x, y) as usize] == WHITE)
+            };
+            q.place(cell(x, y), side);
+        }
+    }
+    assert_eq!(q.winner(), None);
+    q.set_to_move(0);
+    q.play(cell(4, 4));
+    assert_eq!(q.winner(), Some(0));
+    assert!(q.drawn(), "the board is full too");
+    assert_eq!(
+        q.outcome(),
+        Some(Outcome::Loss),
+        "a loss for White, to move"
+    );
+}
+
+#[test]
+fn renju_on_15x15_is_drawn_after_200_moves_like_the_referee() {
+    use super::position::RENJU_MOVE_LIMIT;
+    let at = |rule: Rule, n: usize, stones: usize| filled(n, rule, n * n - stones);
+    assert!(at(Rule::Renju, 15, RENJU_MOVE_LIMIT).drawn());
+    assert_eq!(
+        at(Rule::Renju, 15, RENJU_MOVE_LIMIT).outcome(),
+        Some(Outcome::Draw)
+    );
+    assert!(!at(Rule::Renju, 15, RENJU_MOVE_LIMIT - 1).drawn());
+    // Other rules and sizes go on to the full board.
+    assert!(!at(Rule::Freestyle, 15, RENJU_MOVE_LIMIT).drawn());
+    assert!(!at(Rule::Renju, 17, RENJU_MOVE_LIMIT).drawn());
+}
+
+#[test]
+fn the_search_values_a_drawn_end_as_zero() {
+    use crate::search::{self, Limits, Tt};
+    use std::sync::atomic::AtomicBool;
+    // 5x5 freestyle with two cells left and no five possible: every line ends in a draw.
+    let p = filled(5, Rule::Freestyle, 2);
+    let stop = AtomicBool::new(false);
+    let r = search::search(&p, &Limits::depth(4), &Tt::new(1), &stop, &mut |_| {});
+    assert_eq!(r.score, 0, "{r:?}");
+    assert!(r.best.is_some());
+}
+
+// ---- n best --------------------------------------------------------------------------------
+
+fn nbest_request(ms: u64) -> super::engine::Request {
+    super::engine::Request {
+        time: crate::search::TimeControl::per_move(ms),
+        spent: std::time::Duration::ZERO,
+        threads: 1,
+        depth: None,
+        nodes: None,
+    }
+}
+
+#[test]
+fn nbest_ranks_distinct_moves_best_first() {
+    use super::nbest::nbest;
+    use crate::search::{RootEvent, Tt};
+    use std::sync::atomic::AtomicBool;
+    let mut p = Renju::new(15, 15, Rule::Renju);
+    for (x, y) in [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7)] {
+        p.play(cell(x, y));
+    }
+    let stop = AtomicBool::new(false);
+    let mut roots = 0;
+    let mut updates = Vec::new();
+    let ranked = nbest(
+        &p,
+        4,
+        &nbest_request(800),
+        &Tt::new(4),
+        &stop,
+        &mut |e: RootEvent<Cell>| {
+            if matches!(e, RootEvent::Enter { .. }) {
+                roots += 1;
+            }
+        },
+        &mut |r| updates.push(r.len()),
+    );
+    assert_eq!(ranked.len(), 4);
+    assert_eq!(updates, vec![1, 2, 3, 4], "each move reported once ranked");
+    assert!(roots > 0, "the first search reports its root moves");
+    let mut moves: Vec<Cell> = ranked.iter().map(|r| r.mv).collect();
+    assert!(moves.iter().all(|&m| p.is_legal(m)));
+    assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
+    assert!(ranked.iter().all(|r| r.pv.first() == Some(&r.mv)));
+    moves.sort();
+    moves.dedup();
+    assert_eq!(moves.len(), 4, "four different moves");
+}
+
+#[test]
+fn nbest_puts_a_win_first_and_stops_at_forced_replies() {
+    use super::nbest::nbest;
+    use crate::search::{Tt, WIN_BOUND};
+    use std::sync::atomic::AtomicBool;
+    let stop = AtomicBool::new(false);
+    // Black to move with an open three on row 7: the open four wins.
+    let mut rows = vec!["..............."; 15];
+    rows[7] = "....xxx........";
+    rows[0] = "o.o............";
+    rows[14] = "..............o";
+    let p = board(&rows, Rule::Freestyle);
+    let ranked = nbest(
+        &p,
+        3,
+        &nbest_request(600),
+        &Tt::new(4),
+        &stop,
+        &mut |_| {},
+        &mut |_| {},
+    );
+    assert!(!ranked.is_empty());
+    assert!(ranked[0].score >= WIN_BOUND, "{ranked:?}");
+    assert!([cell(3, 7), cell(7, 7)].contains(&ranked[0].mv));
+    // White to move against Black's four: the block is the only move worth ranking.
+    let mut rows = vec!["..............."; 15];
+    rows[7] = "....xxxx.......";
+    rows[0] = "o.o.o..........";
+    let mut p = board(&rows, Rule::Freestyle);
+    p.place(cell(3, 7), 1);
+    p.set_to_move(1);
+    let ranked = nbest(
+        &p,
+        5,
+        &nbest_request(300),
+        &Tt::new(4),
+        &stop,
+        &mut |_| {},
+        &mut |_| {},
+    );
+    assert_eq!(ranked.len(), 1, "{ranked:?}");
+    assert_eq!(ranked[0].mv, cell(8, 7));
+}

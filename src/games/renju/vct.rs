@@ -32,6 +32,8 @@ pub struct Vct<'a> {
     /// Results by position hash: (attacker moves left, proven win).
     cache: HashMap<u64, (u32, bool)>,
     aborted: bool,
+    /// Stop after this many nodes (`INFO max_node` bounds the whole move).
+    max_nodes: u64,
 }
 
 impl<'a> Vct<'a> {
@@ -42,7 +44,14 @@ impl<'a> Vct<'a> {
             stop,
             cache: HashMap::new(),
             aborted: false,
+            max_nodes: u64::MAX,
         }
+    }
+
+    /// Also stops after `max_nodes` nodes.
+    pub fn with_node_limit(mut self, max_nodes: u64) -> Vct<'a> {
+        self.max_nodes = max_nodes;
+        self
     }
 
     pub fn nodes(&self) -> u64 {
@@ -73,7 +82,10 @@ impl<'a> Vct<'a> {
         // A node here can cost as much as thousands of search nodes (a VCF probe, a scan of
         // every defence), so the clock is read at every one.
         let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-        if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if stopped
+            || self.nodes >= self.max_nodes
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             self.aborted = true;
         }
         self.aborted

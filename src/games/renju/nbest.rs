@@ -1,0 +1,123 @@
+//! `YXNBEST n`: the n best moves of a position (multi-PV), found one at a time: search the
+//! candidate moves, set the best aside, search the rest for the next, and so on, each search
+//! with its share of the move's time. Yixin-Board asks for it and shows the moves in its log.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::board::Cell;
+use super::engine::{Request, OVERHEAD_MS};
+use super::position::Renju;
+use super::vcf::Vcf;
+use crate::search::{self, Limits, Position, RootEvent, Score, TimeControl, Tt, WIN};
+
+/// One of the n best moves, with what its search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ranked {
+    pub mv: Cell,
+    /// From the point of view of the side to move.
+    pub score: Score,
+    pub depth: u32,
+    pub pv: Vec<Cell>,
+}
+
+/// The moves a game still lasts for the side to move (as in `engine`).
+fn moves_left(pos: &Renju) -> u32 {
+    45u32.saturating_sub(pos.stones() as u32 / 2).max(15)
+}
+
+/// Up to `n` best moves of `pos`, best first (fewer when fewer moves are worth searching: a
+/// forced reply is the only one). `on_root` sees the root moves of the first search (the one
+/// for the best move); `on_ranked` each move as soon as it is ranked. A stop (`YXSTOP`) ends
+/// the list with the moves ranked so far (at least the first).
+pub fn nbest(
+    pos: &Renju,
+    n: usize,
+    req: &Request,
+    tt: &Tt,
+    stop: &AtomicBool,
+    on_root: &mut dyn FnMut(RootEvent<Cell>),
+    on_ranked: &mut dyn FnMut(&[Ranked]),
+) -> Vec<Ranked> {
+    let start = Instant::now();
+    let mut ranked: Vec<Ranked> = Vec::new();
+    if pos.outcome().is_some() || n == 0 {
+        return ranked;
+    }
+    let mut candidates = Vec::new();
+    pos.generate(&mut candidates);
+    let n = n.min(candidates.len());
+    let budget = req.time.budget(moves_left(pos), OVERHEAD_MS);
+    let spent_ms = req.spent.as_millis() as u64;
+    // A win by fours comes first: the search may not reach its end.
+    if let Some(line) = Vcf::new(20_000, None).with_stop(stop).solve(pos) {
+        if candidates.contains(&line[0]) {
+            ranked.push(Ranked {
+                mv: line[0],
+                score: WIN - line.len() as Score,
+                depth: line.len() as u32,
+                pv: line,
+            });
+            on_ranked(&ranked);
+        }
+    }
+    let mut no_root = |_: RootEvent<Cell>| {};
+    while ranked.len() < n {
+        let k = ranked.len();
+        if k > 0 && stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let rest: Vec<Cell> = candidates
+            .iter()
+            .copied()
+            .filter(|c| ranked.iter().all(|r| r.mv != *c))
+            .collect();
+        let mut root = pos.clone();
+        root.restrict_to(rest.clone());
+        // Each remaining move gets an equal share of what is left of the soft budget.
+        let time = match budget {
+            Some(b) => {
+                let used = start.elapsed().as_millis() as u64 + spent_ms;
+                let left = (n - k) as u64;
+                let soft = (b.soft.as_millis() as u64).saturating_sub(used) / left;
+                let hard = (b.hard.as_millis() as u64).saturating_sub(used) / left;
+                TimeControl::per_move((soft * 5 / 3).min(hard).max(1))
+            }
+            None => TimeControl::unlimited(),
+        };
+        let limits = Limits {
+            depth: req.depth,
+            nodes: req.nodes,
+            time,
+            moves_left: moves_left(pos),
+            overhead_ms: 0,
+            threads: req.threads,
+        };
+        let observe: &mut dyn FnMut(RootEvent<Cell>) =
+            if k == 0 { &mut *on_root } else { &mut no_root };
+        let r = search::search_observed(&root, &limits, tt, stop, &mut |_| {}, observe);
+        let Some(mv) = r
+            .best
+            .filter(|m| rest.contains(m))
+            .or(rest.first().copied())
+        else {
+            break;
+        };
+        let pv = if r.pv.first() == Some(&mv) {
+            r.pv
+        } else {
+            vec![mv]
+        };
+        ranked.push(Ranked {
+            mv,
+            score: r.score,
+            depth: r.depth,
+            pv,
+        });
+        // Later searches may score a move above an earlier one (more time, a different tree):
+        // the list stays ordered by score, best first.
+        ranked.sort_by_key(|r| -r.score);
+        on_ranked(&ranked);
+    }
+    ranked
+}
