@@ -110,7 +110,7 @@ impl Endgame {
     pub fn touch(&self, b: Board) {
         let s = b.seeds();
         if s <= self.max_seeds {
-            std::hint::black_box(self.layers[s as usize][self.rank(b, s)].load(Ordering::Relaxed));
+            super::prefetch::prefetch(&self.layers[s as usize][self.rank(b, s)]);
         }
     }
 

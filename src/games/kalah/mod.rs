@@ -5,6 +5,7 @@ pub mod bench;
 pub mod board;
 pub mod endgame;
 pub mod position;
+mod prefetch;
 pub mod proof_table;
 pub mod session;
 pub mod solver;

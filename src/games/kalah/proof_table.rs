@@ -126,7 +126,7 @@ impl ProofTable {
     /// overlap instead of waiting for each other.
     #[inline]
     pub fn touch(&self, key: Board) {
-        std::hint::black_box(self.bucket(key).0[0].data.load(Ordering::Relaxed));
+        super::prefetch::prefetch(self.bucket(key));
     }
 
     /// The bounds stored for `key`, if any.
