@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod board;
 pub mod endgame;
+mod huge_pages;
 pub mod position;
 mod prefetch;
 pub mod proof_table;

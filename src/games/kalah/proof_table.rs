@@ -88,7 +88,7 @@ impl ProofTable {
             n.next_power_of_two() / 2
         };
         ProofTable {
-            buckets: (0..n).map(|_| Bucket::default()).collect(),
+            buckets: super::huge_pages::filled_vec(n, |_| Bucket::default()).into_boxed_slice(),
             mask: n - 1,
         }
     }
