@@ -4,9 +4,13 @@
 #
 #   scripts/kalah-solve-times.sh              # (6,3) and (6,4)
 #   KALAH_SIZES="6,3 6,4 6,5" CAP=1200 scripts/kalah-solve-times.sh   # (6,5) too, 20 min cap each
+#   KALAH_SIZES=6,5 DB_SEEDS=23 HASH=8192 THREADS=1 CAP=1500 scripts/kalah-solve-times.sh
+#                                   # the (6,5) attempts of the report: 23-seed databases (834 MB
+#                                   # each, about 20 min apiece to build on the loaded machine)
 #
 # The endgame databases are cached in $SENTE_CACHE_DIR (default target/kalah-cache); the first
-# run builds them (timed separately, before the solves). HASH sets the proof table in MB.
+# run builds them (timed separately, before the solves). HASH sets the proof table in MB,
+# DB_SEEDS the database size (default: the engine's, 20 seeds for 6 pits).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -15,6 +19,7 @@ sizes="${KALAH_SIZES:-6,3 6,4}"
 cap="${CAP:-1200}"
 hash="${HASH:-1024}"
 threads_list="${THREADS:-1 2}"
+if [ -n "${DB_SEEDS:-}" ]; then export SENTE_KALAH_DB_SEEDS="$DB_SEEDS"; fi
 
 # Builds (or loads) the database of each variant once, so the solves below measure the search
 # (`solve` on a trivial board with many seeds makes the engine build it).

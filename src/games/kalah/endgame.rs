@@ -110,7 +110,7 @@ impl Endgame {
     pub fn touch(&self, b: Board) {
         let s = b.seeds();
         if s <= self.max_seeds {
-            std::hint::black_box(self.layers[s as usize][self.rank(b, s)].load(Ordering::Relaxed));
+            super::prefetch::prefetch(&self.layers[s as usize][self.rank(b, s)]);
         }
     }
 
@@ -170,8 +170,9 @@ impl Endgame {
         let mut done = 0usize;
         for s in 0..=max_seeds {
             let n = layer_size(s, pits);
-            db.layers
-                .push((0..n).map(|_| AtomicI8::new(UNKNOWN)).collect());
+            db.layers.push(
+                super::huge_pages::filled_vec(n, |_| AtomicI8::new(UNKNOWN)).into_boxed_slice(),
+            );
             db.max_seeds = s;
             let next_first = AtomicUsize::new(0);
             std::thread::scope(|scope| {
@@ -290,11 +291,10 @@ impl Endgame {
         let mut at = 0;
         for s in 0..=max_seeds {
             let n = layer_size(s, 2 * rules.pits);
+            let layer = &body[at..at + n];
             layers.push(
-                body[at..at + n]
-                    .iter()
-                    .map(|&v| AtomicI8::new(v as i8))
-                    .collect(),
+                super::huge_pages::filled_vec(n, |i| AtomicI8::new(layer[i] as i8))
+                    .into_boxed_slice(),
             );
             at += n;
         }

@@ -88,7 +88,7 @@ impl ProofTable {
             n.next_power_of_two() / 2
         };
         ProofTable {
-            buckets: (0..n).map(|_| Bucket::default()).collect(),
+            buckets: super::huge_pages::filled_vec(n, |_| Bucket::default()).into_boxed_slice(),
             mask: n - 1,
         }
     }
@@ -126,7 +126,7 @@ impl ProofTable {
     /// overlap instead of waiting for each other.
     #[inline]
     pub fn touch(&self, key: Board) {
-        std::hint::black_box(self.bucket(key).0[0].data.load(Ordering::Relaxed));
+        super::prefetch::prefetch(self.bucket(key));
     }
 
     /// The bounds stored for `key`, if any.

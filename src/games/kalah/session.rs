@@ -35,7 +35,10 @@ pub struct KalahSession {
     history: Vec<Kalah>,
     /// Seeds per pit of the last `newgame` (for `newgame` without arguments).
     seeds: u32,
-    tt: Arc<Tt>,
+    /// The heuristic search's table, made at the first `genmove` or `analyze`: a session that
+    /// only solves gives all of `--hash` to the proof table without holding a second one.
+    tt: Option<Arc<Tt>>,
+    hash_mb: usize,
     proofs: Arc<ProofTable>,
     /// The rule set the proof table's entries belong to.
     proofs_rules: Rules,
@@ -61,7 +64,8 @@ impl KalahSession {
         KalahSession {
             history: vec![Kalah::new(rules, 4)],
             seeds: 4,
-            tt: Arc::new(Tt::new(hash_mb)),
+            tt: None,
+            hash_mb,
             proofs: Arc::new(ProofTable::new(hash_mb.max(MIN_PROOF_TABLE_MB))),
             proofs_rules: rules,
             endgame: None,
@@ -70,6 +74,12 @@ impl KalahSession {
             moves_to_go: None,
             player: Reference::new(player, seed),
         }
+    }
+
+    /// The heuristic search's table (made on first use).
+    fn tt(&mut self) -> Arc<Tt> {
+        let mb = self.hash_mb;
+        Arc::clone(self.tt.get_or_insert_with(|| Arc::new(Tt::new(mb))))
     }
 
     fn pos(&self) -> &Kalah {
@@ -90,7 +100,9 @@ impl KalahSession {
             self.endgame = None;
         }
         self.history = vec![pos];
-        self.tt.clear();
+        if let Some(tt) = &self.tt {
+            tt.clear();
+        }
     }
 
     fn newgame(&mut self, cmd: &Command) -> Result<String, String> {
@@ -354,7 +366,7 @@ impl KalahSession {
             self.endgame.clone().filter(|e| e.rules() == pos.rules)
         };
         let proofs = Arc::clone(&self.proofs);
-        let tt = Arc::clone(&self.tt);
+        let tt = self.tt();
         let stop = Arc::clone(&ctx.stop);
         Action::Background(Box::new(move || {
             let pit = choose_move(
@@ -384,7 +396,7 @@ impl KalahSession {
         }
         let pos = *self.pos();
         let limits = Limits::analysis(ms, self.threads);
-        let tt = Arc::clone(&self.tt);
+        let tt = self.tt();
         let stop = Arc::clone(&ctx.stop);
         Action::Background(Box::new(move || {
             let r = search::search(&pos, &limits, &tt, &stop, &mut |_| {});

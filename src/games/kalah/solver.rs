@@ -111,6 +111,7 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
     let guess = setup
         .guess
         .unwrap_or_else(|| estimate(board, setup.rules, endgame));
+    log::debug!("first guess {guess:+} (value; {s} seeds in play)");
     let nodes = AtomicU64::new(0);
     let halt = AtomicBool::new(false);
     let threads = setup.threads.max(1);
