@@ -36,19 +36,22 @@ fn results(dir: &Path) -> Vec<GameResult> {
     read(&dir.join("results.jsonl")).unwrap()
 }
 
+/// Writes `body` as an executable shell script at `path`; returns the command that runs it.
+fn shell_script(path: &Path, body: &str) -> String {
+    std::fs::write(path, body).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
 /// A fake text-protocol engine: answers every command with `= `, and `genmove` as told.
 fn fake(dir: &Path, name: &str, on_genmove: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(
-        &path,
-        format!(
+    shell_script(
+        &dir.join(name),
+        &format!(
             "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    genmove*) {on_genmove} ;;\n    quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n"
         ),
     )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.display().to_string()
 }
 
 /// Replays a game with our own rules and checks the recorded result.
@@ -556,19 +559,14 @@ fn the_shipped_opening_suites_parse() {
 
 /// A GTP engine that logs what it hears and answers `genmove` from a list of cells in turn.
 fn scripted(dir: &Path, name: &str, cells: &str) -> String {
-    let path = dir.join(format!("{name}.sh"));
     let log = dir.join(format!("{name}.log"));
-    std::fs::write(
-        &path,
-        format!(
+    shell_script(
+        &dir.join(format!("{name}.sh")),
+        &format!(
             "#!/bin/sh\ni=0\nwhile read -r line; do\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    genmove*) i=$((i+1)); set -- {cells}; eval \"m=\\${{$i}}\"; printf '= %s\\n\\n' \"$m\" ;;\n    quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
             log = log.display()
         ),
     )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.display().to_string()
 }
 
 #[test]
@@ -680,19 +678,14 @@ fn hex_illegal_and_occupied_moves_lose() {
 
 /// A Gomocup engine that logs what it hears and answers moves from a list in turn.
 fn scripted_gomocup(dir: &Path, name: &str, cells: &str) -> String {
-    let path = dir.join(format!("pbrain-{name}.sh"));
     let log = dir.join(format!("{name}.log"));
-    std::fs::write(
-        &path,
-        format!(
+    shell_script(
+        &dir.join(format!("pbrain-{name}.sh")),
+        &format!(
             "#!/bin/sh\ni=0\nwhile read -r line; do\n  line=$(printf '%s' \"$line\" | tr -d '\\r')\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    START*|RESTART) echo OK ;;\n    BEGIN|TURN*|DONE) i=$((i+1)); set -- {cells}; eval \"m=\\${{$i}}\"; echo 'MESSAGE thinking'; echo \"$m\" ;;\n    END) exit 0 ;;\n  esac\ndone\n",
             log = log.display()
         ),
     )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.display().to_string()
 }
 
 #[test]

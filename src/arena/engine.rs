@@ -52,6 +52,22 @@ pub struct Launch {
     pub stderr: Option<PathBuf>,
 }
 
+impl Launch {
+    /// Writes `body` as an executable shell script at `path` and launches it: the drivers' tests
+    /// use such scripts as fake engines.
+    #[cfg(test)]
+    pub fn shell_script(path: &std::path::Path, body: &str) -> Launch {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::write(path, body).unwrap();
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        Launch {
+            argv: vec![path.display().to_string()],
+            dir: None,
+            stderr: None,
+        }
+    }
+}
+
 pub struct Process {
     child: Child,
     stdin: Option<ChildStdin>,

@@ -213,22 +213,13 @@ mod tests {
 
     fn fake_engine(dir: &std::path::Path) -> Launch {
         let log = dir.join("heard.txt");
-        let script = dir.join("pbrain-fake.sh");
-        std::fs::write(
-            &script,
-            format!(
+        Launch::shell_script(
+            &dir.join("pbrain-fake.sh"),
+            &format!(
                 "#!/bin/sh\nn=0\nwhile read -r line; do\n  line=$(printf '%s' \"$line\" | tr -d '\\r')\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    START*|RESTART) echo OK ;;\n    BEGIN) echo 'MESSAGE thinking'; echo '7,7' ;;\n    TURN*) n=$((n+1)); echo 'DEBUG x'; echo \"$n,0\" ;;\n    DONE) echo '3,3' ;;\n    END) exit 0 ;;\n  esac\ndone\n",
                 log = log.display()
             ),
         )
-        .unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-        Launch {
-            argv: vec![script.display().to_string()],
-            dir: None,
-            stderr: None,
-        }
     }
 
     #[test]

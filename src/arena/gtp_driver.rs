@@ -162,15 +162,7 @@ mod tests {
 
     fn script(dir: &std::path::Path, body: &str) -> Launch {
         std::fs::create_dir_all(dir).unwrap();
-        let path = dir.join("engine.sh");
-        std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-        Launch {
-            argv: vec![path.display().to_string()],
-            dir: None,
-            stderr: None,
-        }
+        Launch::shell_script(&dir.join("engine.sh"), &format!("#!/bin/sh\n{body}"))
     }
 
     #[test]
