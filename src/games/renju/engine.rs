@@ -41,6 +41,21 @@ pub struct Request {
     pub nodes: Option<u64>,
 }
 
+impl Request {
+    /// The search limits for one search of `pos` within `time` (the overhead is already taken
+    /// off the budget `time` comes from).
+    pub(super) fn limits(&self, pos: &Renju, time: TimeControl) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time,
+            moves_left: moves_left(pos),
+            overhead_ms: 0,
+            threads: self.threads,
+        }
+    }
+}
+
 /// The answer of `think`.
 #[derive(Clone, Debug)]
 pub struct Choice {
@@ -56,7 +71,7 @@ pub struct Choice {
 
 /// The moves a game of this size is still expected to last for the side to move (spreads a
 /// match clock over the game).
-fn moves_left(pos: &Renju) -> u32 {
+pub(super) fn moves_left(pos: &Renju) -> u32 {
     let played = pos.stones() as u32 / 2;
     45u32.saturating_sub(played).max(15)
 }
@@ -182,14 +197,7 @@ pub fn think(
         }
         None => TimeControl::unlimited(),
     };
-    let limits = Limits {
-        depth: req.depth,
-        nodes: req.nodes,
-        time,
-        moves_left: moves_left(pos),
-        overhead_ms: 0,
-        threads: req.threads,
-    };
+    let limits = req.limits(pos, time);
     let r = search::search_observed(&root, &limits, tt, stop, on_iteration, on_root);
     let mut best = r.best.or_else(|| moves.first().copied())?;
     let mut how = "search";

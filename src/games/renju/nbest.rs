@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::Cell;
-use super::engine::{Request, OVERHEAD_MS};
+use super::engine::{moves_left, Request, OVERHEAD_MS};
 use super::position::Renju;
 use super::vcf::Vcf;
-use crate::search::{self, Limits, Position, RootEvent, Score, TimeControl, Tt, WIN};
+use crate::search::{self, Position, RootEvent, Score, TimeControl, Tt, WIN};
 
 /// One of the n best moves, with what its search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,11 +19,6 @@ pub struct Ranked {
     pub score: Score,
     pub depth: u32,
     pub pv: Vec<Cell>,
-}
-
-/// The moves a game still lasts for the side to move (as in `engine`).
-fn moves_left(pos: &Renju) -> u32 {
-    45u32.saturating_sub(pos.stones() as u32 / 2).max(15)
 }
 
 /// Up to `n` best moves of `pos`, best first (fewer when fewer moves are worth searching: a
@@ -85,14 +80,7 @@ pub fn nbest(
             }
             None => TimeControl::unlimited(),
         };
-        let limits = Limits {
-            depth: req.depth,
-            nodes: req.nodes,
-            time,
-            moves_left: moves_left(pos),
-            overhead_ms: 0,
-            threads: req.threads,
-        };
+        let limits = req.limits(pos, time);
         let observe: &mut dyn FnMut(RootEvent<Cell>) =
             if k == 0 { &mut *on_root } else { &mut no_root };
         let r = search::search_observed(&root, &limits, tt, stop, &mut |_| {}, observe);
