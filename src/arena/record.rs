@@ -8,18 +8,7 @@
 //! - Openings: Benzene's one-ply lines (`a1`), Gomocup's offset lines (`x, y, x, y, …` relative
 //!   to the centre) and pos lines (`h8h9i7`: letter = x, number = y + 1).
 
-/// Column `x` (0-based) as Hex letters: a … z, aa, ab, …
-pub fn hex_column(x: usize) -> String {
-    if x < 26 {
-        ((b'a' + x as u8) as char).to_string()
-    } else {
-        format!(
-            "{}{}",
-            hex_column(x / 26 - 1),
-            (b'a' + (x % 26) as u8) as char
-        )
-    }
-}
+use crate::games::hex::board::column_name;
 
 /// `a1` → (0, 0); `aa3` → (26, 2). Case-insensitive.
 pub fn parse_cell(s: &str) -> Option<(usize, usize)> {
@@ -38,7 +27,7 @@ pub fn parse_cell(s: &str) -> Option<(usize, usize)> {
 }
 
 pub fn cell_name(x: usize, y: usize) -> String {
-    format!("{}{}", hex_column(x), y + 1)
+    format!("{}{}", column_name(x), y + 1)
 }
 
 /// Escapes an SGF property value.
