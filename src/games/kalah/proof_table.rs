@@ -64,7 +64,7 @@ fn unpack(d: u64) -> (Bounds, u8) {
     )
 }
 
-fn mix(mut x: u64) -> u64 {
+pub(super) fn mix(mut x: u64) -> u64 {
     x ^= x >> 32;
     x = x.wrapping_mul(0xd6e8_feb8_6659_fd93);
     x ^= x >> 32;
@@ -153,11 +153,13 @@ impl ProofTable {
             match Self::read(slot) {
                 Some((k, d)) if k == key.0 => {
                     let (old, _) = unpack(d);
-                    b.lower = b.lower.max(old.lower);
-                    b.upper = b.upper.min(old.upper);
-                    if b.best.is_none() {
+                    // The move kept is the one behind the higher lower bound (at the root it
+                    // is the answer's move, whichever thread stores last).
+                    if b.best.is_none() || (old.best.is_some() && old.lower > b.lower) {
                         b.best = old.best;
                     }
+                    b.lower = b.lower.max(old.lower);
+                    b.upper = b.upper.min(old.upper);
                     target = i;
                     break;
                 }

@@ -400,8 +400,10 @@ fn the_endgame_database_agrees_with_minimax_and_speeds_up_the_solver() {
 fn published_values_of_kalah_5_3_and_6_3() {
     for (m, n, margin) in [(5, 3, 6), (6, 3, 2)] {
         let k = Kalah::new(rules(m, false), n);
-        let sol = solve_with(&k, &ProofTable::new(64), None, 1);
-        assert_eq!(sol.value, margin, "Kalah({m},{n})");
+        for threads in [1, 2] {
+            let sol = solve_with(&k, &ProofTable::new(64), None, threads);
+            assert_eq!(sol.value, margin, "Kalah({m},{n}), {threads} threads");
+        }
     }
 }
 
