@@ -210,8 +210,12 @@ const ESTIMATE_NODES: u64 = 100_000;
 /// 130M +9; the probes from +4 took 12.4 min to prove +10, a single probe at +10 took 8 min.
 fn estimate_budget(seeds: u32) -> u64 {
     let expected = 43e6 * 1.55f64.powi(seeds as i32 - 48);
-    ((expected / 100.0) as u64).max(ESTIMATE_NODES)
+    ((expected / 100.0) as u64).clamp(ESTIMATE_NODES, ESTIMATE_MAX_NODES)
 }
+
+/// The estimate's ceiling (some 20 s): a board far beyond reach (Kalah(6,6) and up) still starts
+/// proving bounds soon, which an interrupted `solve` reports.
+const ESTIMATE_MAX_NODES: u64 = 250_000_000;
 
 /// A guess of the board's value: a plain alpha-beta deepened until it has spent `budget` nodes,
 /// counting only the seeds stored within its horizon (and the database's exact values below it).
