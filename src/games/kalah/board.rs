@@ -201,6 +201,19 @@ impl Board {
         }
         set
     }
+
+    /// Every legal move (0-based pit) with what it does, from the left.
+    #[inline]
+    pub fn moves(self, rules: Rules) -> impl Iterator<Item = (usize, Sown)> {
+        let mut legal = self.legal(rules.pits);
+        std::iter::from_fn(move || {
+            (legal != 0).then(|| {
+                let i = legal.trailing_zeros() as usize;
+                legal &= legal - 1;
+                (i, self.sow(rules, i))
+            })
+        })
+    }
 }
 
 #[cfg(test)]

@@ -278,11 +278,7 @@ impl Estimate<'_> {
             return 0;
         }
         let mut best = i32::MIN;
-        let mut legal = board.legal(self.rules.pits);
-        while legal != 0 {
-            let i = legal.trailing_zeros() as usize;
-            legal &= legal - 1;
-            let c = board.sow(self.rules, i);
+        for (_, c) in board.moves(self.rules) {
             let g = c.gain as i32;
             let v = if c.extra_turn {
                 g + self.search(c.board, depth - 1, alpha - g, beta - g)
@@ -303,11 +299,7 @@ impl Estimate<'_> {
 
 /// A pit whose child has the value the database gives the board.
 fn best_move_from_endgame(board: Board, rules: Rules, db: &Endgame, value: i32) -> Option<u8> {
-    let mut legal = board.legal(rules.pits);
-    while legal != 0 {
-        let i = legal.trailing_zeros() as usize;
-        legal &= legal - 1;
-        let c = board.sow(rules, i);
+    for (i, c) in board.moves(rules) {
         let cv = if c.board.is_over() {
             -(c.board.their_seeds() as i32)
         } else {
@@ -608,6 +600,8 @@ impl Worker<'_> {
     #[inline]
     fn children(&self, board: Board, out: &mut [Child; MAX_PITS]) -> usize {
         let mut n = 0;
+        // The bit loop by hand: this is the solver's hottest loop, and the `moves` iterator
+        // measured slower here.
         let mut legal = board.legal(self.rules.pits);
         while legal != 0 {
             let i = legal.trailing_zeros() as usize;
