@@ -64,12 +64,19 @@ fn unpack(d: u64) -> (Bounds, u8) {
     )
 }
 
-pub(super) fn mix(mut x: u64) -> u64 {
+fn mix(mut x: u64) -> u64 {
     x ^= x >> 32;
     x = x.wrapping_mul(0xd6e8_feb8_6659_fd93);
     x ^= x >> 32;
     x = x.wrapping_mul(0xd6e8_feb8_6659_fd93);
     x ^ (x >> 32)
+}
+
+/// A well-mixed 64-bit hash of the whole board (the table's bucket index; the solver's
+/// busy marks).
+#[inline]
+pub(super) fn board_hash(key: Board) -> u64 {
+    mix(key.0 as u64 ^ mix((key.0 >> 64) as u64))
 }
 
 pub struct ProofTable {
@@ -103,9 +110,7 @@ impl ProofTable {
 
     #[inline]
     fn bucket(&self, key: Board) -> &Bucket {
-        let k0 = key.0 as u64;
-        let k1 = (key.0 >> 64) as u64;
-        &self.buckets[mix(k0 ^ mix(k1)) as usize & self.mask]
+        &self.buckets[board_hash(key) as usize & self.mask]
     }
 
     /// Reads one slot consistently; `None` if empty or being written.

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use super::board::{Board, Rules, MAX_PITS};
 use super::endgame::Endgame;
-use super::proof_table::{mix, Bounds, ProofTable};
+use super::proof_table::{board_hash, Bounds, ProofTable};
 
 /// Nodes between two looks at the stop flag and the clock.
 const POLL: u64 = 1 << 12;
@@ -372,7 +372,7 @@ impl Busy {
 
     #[inline]
     fn key(b: Board) -> u64 {
-        mix(b.0 as u64 ^ mix((b.0 >> 64) as u64)) | 1
+        board_hash(b) | 1
     }
 
     #[inline]
