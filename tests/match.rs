@@ -36,12 +36,12 @@ fn results(dir: &Path) -> Vec<GameResult> {
     read(&dir.join("results.jsonl")).unwrap()
 }
 
-/// Writes `body` as an executable shell script at `path`; returns the command that runs it.
+/// Writes `body` as a shell script at `path`; returns the command that runs it through `/bin/sh`.
+/// The file is never executed itself: a concurrent fork in this test process could still hold it
+/// open for writing, and `exec` would fail with "Text file busy" (ETXTBSY).
 fn shell_script(path: &Path, body: &str) -> String {
     std::fs::write(path, body).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.display().to_string()
+    format!("/bin/sh {}", path.display())
 }
 
 /// A fake text-protocol engine: answers every command with `= `, and `genmove` as told.
@@ -480,17 +480,13 @@ fn bad_settings_are_refused_clearly() {
 fn engines_hear_the_position_the_moves_and_their_clock() {
     let dir = temp_dir("transcript");
     let log = dir.join("heard.txt");
-    let path = dir.join("logger.sh");
-    std::fs::write(
-        &path,
-        format!(
+    let logger = shell_script(
+        &dir.join("logger.sh"),
+        &format!(
             "#!/bin/sh\nwhile read -r line; do\n  echo \"$line\" >> {}\n  case \"$line\" in\n    genmove*) printf '= 1 1\\n\\n' ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
             log.display()
         ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let openings = dir.join("o.txt");
     std::fs::write(&openings, "2 1\n").unwrap();
     let out = dir.join("out");
@@ -500,7 +496,7 @@ fn engines_hear_the_position_the_moves_and_their_clock() {
         "--variant",
         "normal",
         "--engine",
-        &format!("name=logger cmd={}", path.display()),
+        &format!("name=logger cmd={logger}"),
         "--engine",
         &format!("name=sente cmd={}", sente_nim("")),
         "--games",

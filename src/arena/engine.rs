@@ -53,15 +53,15 @@ pub struct Launch {
 }
 
 impl Launch {
-    /// Writes `body` as an executable shell script at `path` and launches it: the drivers' tests
-    /// use such scripts as fake engines.
+    /// Writes `body` as a shell script at `path` and launches it through `/bin/sh`: the drivers'
+    /// tests use such scripts as fake engines. Running the file through the shell, rather than
+    /// executing it, matters: a test thread that forks while another still holds the freshly
+    /// written file open makes `exec` of that file fail with "Text file busy" (ETXTBSY).
     #[cfg(test)]
     pub fn shell_script(path: &std::path::Path, body: &str) -> Launch {
-        use std::os::unix::fs::PermissionsExt;
         std::fs::write(path, body).unwrap();
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
         Launch {
-            argv: vec![path.display().to_string()],
+            argv: vec!["/bin/sh".into(), path.display().to_string()],
             dir: None,
             stderr: None,
         }

@@ -264,19 +264,10 @@ mod tests {
     fn refusals_and_silence_are_faults() {
         let dir = std::env::temp_dir().join(format!("sente-gomocup2-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let script = dir.join("err.sh");
-        std::fs::write(
-            &script,
+        let launch = Launch::shell_script(
+            &dir.join("err.sh"),
             "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    START*) echo 'ERROR unsupported size' ;;\n  esac\ndone\n",
-        )
-        .unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let launch = Launch {
-            argv: vec![script.display().to_string()],
-            dir: None,
-            stderr: None,
-        };
+        );
         let b = Board {
             stones: vec![],
             moves: vec![],
