@@ -213,6 +213,7 @@ fn the_stop_flag_ends_an_unlimited_search() {
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let start = Instant::now();
     let r = t.join().unwrap();
-    assert!(start.elapsed() < Duration::from_millis(500));
+    // Generous: a search that ignored the flag would never end; CI machines are loaded.
+    assert!(start.elapsed() < Duration::from_secs(2));
     assert!(r.best.is_some());
 }

@@ -4,6 +4,7 @@
 use crate::search::{Outcome, Position, Score};
 
 use super::board::{Board, Rules, Sown, MAX_PITS, MAX_SEEDS};
+use super::proof_table::mix;
 
 /// Search scores count a seed as this many units, so the evaluation has room below one seed.
 pub const SEED: Score = 100;
@@ -96,14 +97,6 @@ impl Kalah {
     pub fn total_seeds(&self) -> u32 {
         self.board.seeds() + self.stores[0] + self.stores[1]
     }
-}
-
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 impl Position for Kalah {

@@ -64,7 +64,8 @@ fn unpack(d: u64) -> (Bounds, u8) {
     )
 }
 
-fn mix(mut x: u64) -> u64 {
+/// A 64-bit finalizer: every input bit reaches every output bit (bucket indices and TT keys).
+pub(super) fn mix(mut x: u64) -> u64 {
     x ^= x >> 32;
     x = x.wrapping_mul(0xd6e8_feb8_6659_fd93);
     x ^= x >> 32;

@@ -274,19 +274,24 @@ impl KalahSession {
             return Action::Reply(Ok(format!("{margin:+}")));
         }
         let rules = pos.rules;
-        let loaded = self.cached_endgame();
+        // Only a database already in memory is taken here; reading one from disk (up to a GB)
+        // happens in the background, where it does not hold up the input loop.
+        let loaded = self.endgame.clone().filter(|e| e.rules() == rules);
         let proofs = Arc::clone(&self.proofs);
         let stop = Arc::clone(&ctx.stop);
         let threads = self.threads;
         Action::Background(Box::new(move || {
-            // Building a database is worth it only when the search alone would take longer
-            // (Kalah(6,3) is solved in about a second without one, Kalah(6,4) is not).
-            let k = endgame_seeds(rules.pits);
-            let endgame = loaded.or_else(|| {
-                (k > 0 && pos.board.seeds() > k + BUILD_MARGIN)
-                    .then(|| Endgame::load_or_build(rules, k, threads, &stop).map(Arc::new))
-                    .flatten()
-            });
+            let seeds = pos.board.seeds();
+            let k = solve_endgame_seeds(rules.pits, seeds);
+            let endgame = match loaded {
+                Some(db) if db.max_seeds() >= k => Some(db),
+                // Building a database is worth it only when the search alone would take longer
+                // (Kalah(6,3) is solved in about a second without one, Kalah(6,4) is not).
+                _ if k > 0 && seeds > k + BUILD_MARGIN => {
+                    Endgame::load_or_build(rules, k, threads, &stop).map(Arc::new)
+                }
+                loaded => Endgame::load_cached(rules, k).map(Arc::new).or(loaded),
+            };
             let setup = SolverSetup {
                 rules,
                 table: &proofs,
@@ -319,7 +324,12 @@ impl KalahSession {
                 )),
             };
             Box::new(move |s: &mut KalahSession| {
-                if endgame.is_some() && s.endgame.is_none() && s.pos().rules == rules {
+                let bigger = |new: &Endgame| {
+                    s.endgame.as_ref().is_none_or(|old| {
+                        old.rules() != new.rules() || old.max_seeds() < new.max_seeds()
+                    })
+                };
+                if s.pos().rules == rules && endgame.as_deref().is_some_and(bigger) {
                     s.endgame = endgame;
                 }
                 text
@@ -412,10 +422,31 @@ impl KalahSession {
     }
 }
 
-/// The endgame database size used for `pits` pits per side: as many seeds as fit about 256 MB
+/// The endgame database size for `pits` pits per side: as many seeds as fit about 256 MB
 /// (20 seeds for 6 pits: built in under two minutes on 2 loaded cores and cached; on Kalah(6,4)
-/// it takes the solve from 111M nodes with 17 seeds to 45M).
+/// it takes the solve from 111M nodes with 17 seeds to 45M). `genmove` uses this size.
 pub fn endgame_seeds(pits: usize) -> u32 {
+    db_seeds_within(pits, 256 << 20)
+}
+
+/// Boards with at least this many seeds more than the default database covers are solved with
+/// a bigger one (6 pits: 60 seeds and up, Kalah(6,5)).
+const BIG_BOARD_MARGIN: u32 = 40;
+
+/// The endgame database size `solve` uses for a board with `seeds` in play. A big board's solve
+/// is long enough to repay a bigger database, built once and cached: about 1 GB (23 seeds for
+/// 6 pits, 834 MB) halved Kalah(6,5) off on 2 threads, 1283 s with 20 seeds against 658 s.
+pub fn solve_endgame_seeds(pits: usize, seeds: u32) -> u32 {
+    let k = endgame_seeds(pits);
+    if seeds >= k + BIG_BOARD_MARGIN {
+        db_seeds_within(pits, 1 << 30)
+    } else {
+        k
+    }
+}
+
+/// The most seeds whose database fits `bytes` (`SENTE_KALAH_DB_SEEDS` overrides).
+fn db_seeds_within(pits: usize, bytes: usize) -> u32 {
     if let Some(k) = std::env::var("SENTE_KALAH_DB_SEEDS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -423,7 +454,7 @@ pub fn endgame_seeds(pits: usize) -> u32 {
         return k;
     }
     let mut k = 0;
-    while k < super::endgame::LIMIT && Endgame::size(pits, k + 1) <= 256 << 20 {
+    while k < super::endgame::LIMIT && Endgame::size(pits, k + 1) <= bytes {
         k += 1;
     }
     k

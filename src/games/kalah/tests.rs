@@ -443,3 +443,16 @@ fn the_generic_search_plays_legal_moves_and_sees_the_end() {
     let r = search::search(&k, &Limits::depth(4), &tt, &stop, &mut |_| {});
     assert_eq!(r.score, 0);
 }
+
+#[test]
+fn big_boards_are_solved_with_a_bigger_database() {
+    use super::session::{endgame_seeds, solve_endgame_seeds};
+    if std::env::var_os("SENTE_KALAH_DB_SEEDS").is_some() {
+        return; // the user's override fixes every size
+    }
+    // About 256 MB for 6 pits (genmove, and solving Kalah(6,4)), about 1 GB from 60 seeds up.
+    assert_eq!(endgame_seeds(6), 20);
+    assert_eq!(solve_endgame_seeds(6, 48), 20);
+    assert_eq!(solve_endgame_seeds(6, 60), 23);
+    assert!(Endgame::size(6, 23) <= 1 << 30 && Endgame::size(6, 24) > 1 << 30);
+}
