@@ -12,15 +12,19 @@ use sente::games::renju::{self, Rule};
 use sente::player::PlayerKind;
 use sente::protocol::{gomocup, gtp, input, output::Output};
 
+/// The transposition table's size when `--hash` is not given.
+const DEFAULT_HASH_MB: usize = 64;
+
 /// Options every engine accepts.
 #[derive(Args, Clone, Debug)]
 struct EngineOpts {
     /// Search threads (default: every core).
     #[arg(long, global = true)]
     threads: Option<usize>,
-    /// Transposition table size in MB.
-    #[arg(long, global = true, default_value_t = 64)]
-    hash: usize,
+    /// Transposition table size in MB [default: 64]. Left unset, Kalah's `solve` may take a
+    /// bigger proof table for a big board.
+    #[arg(long, global = true)]
+    hash: Option<usize>,
     /// Also write the log to this file.
     #[arg(long, global = true)]
     log: Option<String>,
@@ -122,7 +126,7 @@ fn run_gomocup(opts: &EngineOpts, rule: Rule, started: std::time::Instant) -> Ex
     gomocup::run(
         gomocup::Options {
             threads: opts.threads.unwrap_or_else(num_cpus::get).max(1),
-            hash_mb: opts.hash.max(1),
+            hash_mb: opts.hash.unwrap_or(DEFAULT_HASH_MB).max(1),
             player: opts.player,
             seed: opts.seed,
             rule,
@@ -139,7 +143,7 @@ fn main() -> ExitCode {
     if invoked_as_pbrain() {
         let opts = EngineOpts {
             threads: None,
-            hash: 64,
+            hash: None,
             log: None,
             seed: None,
             player: PlayerKind::Engine,
@@ -151,7 +155,7 @@ fn main() -> ExitCode {
     let cli = WithOpts::parse();
     init_logging(&cli.opts);
     let threads = cli.opts.threads.unwrap_or_else(num_cpus::get).max(1);
-    let hash = cli.opts.hash.max(1);
+    let hash = cli.opts.hash.unwrap_or(DEFAULT_HASH_MB).max(1);
     match cli.command {
         Command::Nim => {
             gtp::run(
@@ -163,7 +167,7 @@ fn main() -> ExitCode {
         }
         Command::Kalah => {
             gtp::run(
-                KalahSession::new(threads, hash, cli.opts.player, cli.opts.seed),
+                KalahSession::new(threads, cli.opts.hash, cli.opts.player, cli.opts.seed),
                 input::stdin_reader(),
                 Output::stdout(),
             );

@@ -28,6 +28,8 @@ pub const LIMIT: u32 = 40;
 /// The largest database we will allocate.
 const MAX_BYTES: usize = 4 << 30;
 const MAGIC: &[u8; 8] = b"SENTEKDB";
+/// Bytes read from the cache file per look at the stop flag.
+const LOAD_CHUNK: u64 = 16 << 20;
 const FORMAT: u32 = 1;
 
 /// `BINOM[n][k]` for `n < 64`, `k <= 16` (saturating; only sane sizes are ever used).
@@ -123,7 +125,10 @@ impl Endgame {
     ) -> Option<Endgame> {
         let max_seeds = max_seeds.min(LIMIT);
         let path = cache_path(rules, max_seeds);
-        if let Some(db) = path.as_ref().and_then(|p| Self::load(p, rules, max_seeds)) {
+        if let Some(db) = path
+            .as_ref()
+            .and_then(|p| Self::load(p, rules, max_seeds, stop))
+        {
             log::info!(
                 "kalah endgame database loaded from {}",
                 path.unwrap().display()
@@ -140,10 +145,11 @@ impl Endgame {
         Some(db)
     }
 
-    /// The cached database, if a good one is on disk (never builds).
-    pub fn load_cached(rules: Rules, max_seeds: u32) -> Option<Endgame> {
+    /// The cached database, if a good one is on disk (never builds). `None` too if `stop` was
+    /// set before it was read (reading a GB takes a second or two).
+    pub fn load_cached(rules: Rules, max_seeds: u32, stop: &AtomicBool) -> Option<Endgame> {
         let max_seeds = max_seeds.min(LIMIT);
-        Self::load(&cache_path(rules, max_seeds)?, rules, max_seeds)
+        Self::load(&cache_path(rules, max_seeds)?, rules, max_seeds, stop)
     }
 
     /// Builds the database in memory. `None` if `stop` was set first.
@@ -274,10 +280,15 @@ impl Endgame {
         value
     }
 
-    fn load(path: &PathBuf, rules: Rules, max_seeds: u32) -> Option<Endgame> {
+    fn load(path: &PathBuf, rules: Rules, max_seeds: u32, stop: &AtomicBool) -> Option<Endgame> {
         let mut f = std::fs::File::open(path).ok()?;
         let mut bytes = Vec::new();
-        f.read_to_end(&mut bytes).ok()?;
+        // In pieces, so that a raised `stop` is seen within a few milliseconds.
+        while (&mut f).take(LOAD_CHUNK).read_to_end(&mut bytes).ok()? > 0 {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+        }
         let header = header(rules, max_seeds);
         let body = bytes.get(header.len() + 8..)?;
         if bytes[..header.len()] != header[..]
@@ -293,8 +304,12 @@ impl Endgame {
             let n = layer_size(s, 2 * rules.pits);
             let layer = &body[at..at + n];
             layers.push(
-                super::huge_pages::filled_vec(n, |i| AtomicI8::new(layer[i] as i8))
-                    .into_boxed_slice(),
+                super::huge_pages::filled_vec_unless_stopped(
+                    n,
+                    |i| AtomicI8::new(layer[i] as i8),
+                    stop,
+                )?
+                .into_boxed_slice(),
             );
             at += n;
         }

@@ -12,7 +12,7 @@
 //! the best move, and the work (log2 of nodes) that produced them; a bucket keeps the entries
 //! that cost the most to find.
 
-use std::sync::atomic::{fence, AtomicU64, Ordering};
+use std::sync::atomic::{fence, AtomicBool, AtomicU64, Ordering};
 
 use super::board::Board;
 
@@ -88,6 +88,11 @@ pub struct ProofTable {
 impl ProofTable {
     /// A table of about `mb` megabytes (a power of two of buckets, at least one).
     pub fn new(mb: usize) -> ProofTable {
+        ProofTable::new_unless_stopped(mb, &AtomicBool::new(false)).expect("never stopped")
+    }
+
+    /// `new`, given up (`None`) once `stop` is raised (a big table takes seconds to fill).
+    pub fn new_unless_stopped(mb: usize, stop: &AtomicBool) -> Option<ProofTable> {
         let bytes = mb.max(1) << 20;
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = if n.is_power_of_two() {
@@ -95,10 +100,16 @@ impl ProofTable {
         } else {
             n.next_power_of_two() / 2
         };
-        ProofTable {
-            buckets: super::huge_pages::filled_vec(n, |_| Bucket::default()).into_boxed_slice(),
+        let buckets = super::huge_pages::filled_vec_unless_stopped(n, |_| Bucket::default(), stop)?;
+        Some(ProofTable {
+            buckets: buckets.into_boxed_slice(),
             mask: n - 1,
-        }
+        })
+    }
+
+    /// The table's size in MB.
+    pub fn mb(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     pub fn clear(&self) {

@@ -29,6 +29,8 @@ const DEFAULT_MOVE_MS: u64 = 1000;
 const BUILD_MARGIN: u32 = 24;
 /// Smallest proof table, whatever `--hash` says: solving needs room.
 const MIN_PROOF_TABLE_MB: usize = 64;
+/// The tables' size when `--hash` is not given.
+const DEFAULT_HASH_MB: usize = 64;
 
 pub struct KalahSession {
     /// The current position and every earlier one, for `undo`.
@@ -39,6 +41,8 @@ pub struct KalahSession {
     /// only solves gives all of `--hash` to the proof table without holding a second one.
     tt: Option<Arc<Tt>>,
     hash_mb: usize,
+    /// `--hash` was not given: `solve` may grow the proof table for a big board.
+    grow_proofs: bool,
     proofs: Arc<ProofTable>,
     /// The rule set the proof table's entries belong to.
     proofs_rules: Rules,
@@ -51,12 +55,15 @@ pub struct KalahSession {
 }
 
 impl KalahSession {
+    /// `hash_mb`: `--hash`, if given (default 64); then it is the proof table's size for good.
     pub fn new(
         threads: usize,
-        hash_mb: usize,
+        hash_mb: Option<usize>,
         player: PlayerKind,
         seed: Option<u64>,
     ) -> KalahSession {
+        let grow_proofs = hash_mb.is_none();
+        let hash_mb = hash_mb.unwrap_or(DEFAULT_HASH_MB).max(1);
         let rules = Rules {
             pits: 6,
             empty_capture: false,
@@ -66,6 +73,7 @@ impl KalahSession {
             seeds: 4,
             tt: None,
             hash_mb,
+            grow_proofs,
             proofs: Arc::new(ProofTable::new(hash_mb.max(MIN_PROOF_TABLE_MB))),
             proofs_rules: rules,
             endgame: None,
@@ -261,7 +269,8 @@ impl KalahSession {
         if self.endgame.as_ref().is_some_and(|e| e.rules() == rules) {
             return self.endgame.clone();
         }
-        let db = Endgame::load_cached(rules, endgame_seeds(rules.pits)).map(Arc::new);
+        let never = AtomicBool::new(false);
+        let db = Endgame::load_cached(rules, endgame_seeds(rules.pits), &never).map(Arc::new);
         if db.is_some() {
             self.endgame = db.clone();
         }
@@ -278,9 +287,20 @@ impl KalahSession {
         // happens in the background, where it does not hold up the input loop.
         let loaded = self.endgame.clone().filter(|e| e.rules() == rules);
         let proofs = Arc::clone(&self.proofs);
+        let grow_to = self
+            .grow_proofs
+            .then(|| solve_proof_table_mb(rules.pits, pos.board.seeds()))
+            .filter(|&mb| mb > proofs.mb());
         let stop = Arc::clone(&ctx.stop);
         let threads = self.threads;
         Action::Background(Box::new(move || {
+            // A new table is filled here, not on the input thread (a GB takes a second), and
+            // given up on an interrupt (the solve then stops at once).
+            let grown = grow_to.and_then(|mb| {
+                log::info!("solve: proof table grown to {mb} MB for this board");
+                ProofTable::new_unless_stopped(mb, &stop)
+            });
+            let proofs = grown.map_or(proofs, Arc::new);
             let seeds = pos.board.seeds();
             let k = solve_endgame_seeds(rules.pits, seeds);
             let endgame = match loaded {
@@ -290,7 +310,9 @@ impl KalahSession {
                 _ if k > 0 && seeds > k + BUILD_MARGIN => {
                     Endgame::load_or_build(rules, k, threads, &stop).map(Arc::new)
                 }
-                loaded => Endgame::load_cached(rules, k).map(Arc::new).or(loaded),
+                loaded => Endgame::load_cached(rules, k, &stop)
+                    .map(Arc::new)
+                    .or(loaded),
             };
             let setup = SolverSetup {
                 rules,
@@ -331,6 +353,10 @@ impl KalahSession {
                 };
                 if s.pos().rules == rules && endgame.as_deref().is_some_and(bigger) {
                     s.endgame = endgame;
+                }
+                // The grown table (and its proofs) stays for the next solve of these rules.
+                if s.proofs_rules == rules && proofs.mb() > s.proofs.mb() {
+                    s.proofs = proofs;
                 }
                 text
             })
@@ -443,6 +469,30 @@ pub fn solve_endgame_seeds(pits: usize, seeds: u32) -> u32 {
     } else {
         k
     }
+}
+
+/// The proof table `solve` takes for a board with `seeds` in play when `--hash` is not given:
+/// the default for most boards; for a board as big as those given a bigger database, 2 GB (at
+/// most an eighth of the machine's memory). Kalah(6,5) off on 2 threads took 1341 s with the
+/// default 64 MB, 625 s with 8 GB.
+pub fn solve_proof_table_mb(pits: usize, seeds: u32) -> usize {
+    if seeds < endgame_seeds(pits) + BIG_BOARD_MARGIN {
+        return DEFAULT_HASH_MB.max(MIN_PROOF_TABLE_MB);
+    }
+    let ram_mb = physical_memory_bytes().map_or(usize::MAX, |b| b >> 20);
+    (2048).min(ram_mb / 8).max(MIN_PROOF_TABLE_MB)
+}
+
+/// The machine's physical memory, if the system says.
+fn physical_memory_bytes() -> Option<usize> {
+    // SAFETY: sysconf only reads system configuration values.
+    let (pages, page) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    (pages > 0 && page > 0).then(|| (pages as usize).saturating_mul(page as usize))
 }
 
 /// The most seeds whose database fits `bytes` (`SENTE_KALAH_DB_SEEDS` overrides).

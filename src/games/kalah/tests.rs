@@ -455,4 +455,8 @@ fn big_boards_are_solved_with_a_bigger_database() {
     assert_eq!(solve_endgame_seeds(6, 48), 20);
     assert_eq!(solve_endgame_seeds(6, 60), 23);
     assert!(Endgame::size(6, 23) <= 1 << 30 && Endgame::size(6, 24) > 1 << 30);
+    // Without `--hash`, the same big boards get a bigger proof table (2 GB on a 16 GB machine).
+    use super::session::solve_proof_table_mb;
+    assert_eq!(solve_proof_table_mb(6, 48), 64);
+    assert!((64..=2048).contains(&solve_proof_table_mb(6, 60)));
 }
