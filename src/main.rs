@@ -11,9 +11,7 @@ use sente::games::nim::{self, NimSession};
 use sente::games::renju::{self, Rule};
 use sente::player::PlayerKind;
 use sente::protocol::{gomocup, gtp, input, output::Output};
-
-/// The transposition table's size when `--hash` is not given.
-const DEFAULT_HASH_MB: usize = 64;
+use sente::search::DEFAULT_HASH_MB;
 
 /// Options every engine accepts.
 #[derive(Args, Clone, Debug)]

@@ -10,7 +10,7 @@ pub use game::{is_proven, Outcome, Position, Score, INFINITY, WIN, WIN_BOUND};
 pub use pvs::RootEvent;
 pub use smp::{search, search_observed, Limits, Report};
 pub use time::{Budget, Clock, TimeControl};
-pub use tt::Tt;
+pub use tt::{Tt, DEFAULT_HASH_MB};
 
 #[cfg(test)]
 mod tests;

@@ -32,6 +32,10 @@ pub struct Entry {
     pub move_tag: u16,
 }
 
+/// The table's size in MB when `--hash` is not given (small: a tournament runs two engines, and
+/// the searches' speed gains little from more).
+pub const DEFAULT_HASH_MB: usize = 64;
+
 const BUCKET: usize = 4;
 
 struct Slot {
