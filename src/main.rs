@@ -37,6 +37,13 @@ struct EngineOpts {
     logfile_name: Option<String>,
 }
 
+impl EngineOpts {
+    /// `--hash`, or the default.
+    fn hash_mb(&self) -> usize {
+        self.hash.unwrap_or(DEFAULT_HASH_MB).max(1)
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Hex over GTP.
@@ -124,7 +131,7 @@ fn run_gomocup(opts: &EngineOpts, rule: Rule, started: std::time::Instant) -> Ex
     gomocup::run(
         gomocup::Options {
             threads: opts.threads.unwrap_or_else(num_cpus::get).max(1),
-            hash_mb: opts.hash.unwrap_or(DEFAULT_HASH_MB).max(1),
+            hash_mb: opts.hash_mb(),
             player: opts.player,
             seed: opts.seed,
             rule,
@@ -153,7 +160,7 @@ fn main() -> ExitCode {
     let cli = WithOpts::parse();
     init_logging(&cli.opts);
     let threads = cli.opts.threads.unwrap_or_else(num_cpus::get).max(1);
-    let hash = cli.opts.hash.unwrap_or(DEFAULT_HASH_MB).max(1);
+    let hash = cli.opts.hash_mb();
     match cli.command {
         Command::Nim => {
             gtp::run(

@@ -454,18 +454,22 @@ pub fn endgame_seeds(pits: usize) -> u32 {
 }
 
 /// Boards with at least this many seeds more than the default database covers are solved with
-/// a bigger one (6 pits: 60 seeds and up, Kalah(6,5)).
+/// a bigger database and (without `--hash`) a bigger proof table.
 const BIG_BOARD_MARGIN: u32 = 40;
+
+/// A board whose solve is long enough to repay bigger tables (6 pits: 60 seeds and up, Kalah(6,5)).
+fn is_big_board(pits: usize, seeds: u32) -> bool {
+    seeds >= endgame_seeds(pits) + BIG_BOARD_MARGIN
+}
 
 /// The endgame database size `solve` uses for a board with `seeds` in play. A big board's solve
 /// is long enough to repay a bigger database, built once and cached: about 1 GB (23 seeds for
 /// 6 pits, 834 MB) halved Kalah(6,5) off on 2 threads, 1283 s with 20 seeds against 658 s.
 pub fn solve_endgame_seeds(pits: usize, seeds: u32) -> u32 {
-    let k = endgame_seeds(pits);
-    if seeds >= k + BIG_BOARD_MARGIN {
+    if is_big_board(pits, seeds) {
         db_seeds_within(pits, 1 << 30)
     } else {
-        k
+        endgame_seeds(pits)
     }
 }
 
@@ -474,7 +478,7 @@ pub fn solve_endgame_seeds(pits: usize, seeds: u32) -> u32 {
 /// most an eighth of the machine's memory). Kalah(6,5) off on 2 threads took 1341 s with the
 /// default 64 MB, 930 s with 2 GB and 625 s with 8 GB.
 pub fn solve_proof_table_mb(pits: usize, seeds: u32) -> usize {
-    if seeds < endgame_seeds(pits) + BIG_BOARD_MARGIN {
+    if !is_big_board(pits, seeds) {
         return DEFAULT_HASH_MB.max(MIN_PROOF_TABLE_MB);
     }
     let ram_mb = physical_memory_bytes().map_or(usize::MAX, |b| b >> 20);
