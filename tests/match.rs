@@ -54,6 +54,20 @@ fn fake(dir: &Path, name: &str, on_genmove: &str) -> String {
     )
 }
 
+/// What a fake GTP engine heard, less the runner's handshake (`name`, `version`,
+/// `known_command`), which the tests of the handshake check on their own.
+fn without_handshake(heard: &str) -> Vec<&str> {
+    heard
+        .lines()
+        .filter(|l| {
+            !matches!(
+                l.split(' ').next(),
+                Some("name" | "version" | "known_command")
+            )
+        })
+        .collect()
+}
+
 /// Replays a game with our own rules and checks the recorded result.
 fn check_game(g: &GameResult, rule: Rule) {
     let heaps: Vec<u64> = g
@@ -256,7 +270,7 @@ fn nonsense_and_errors_lose() {
 }
 
 #[test]
-fn an_engine_that_does_not_start_loses() {
+fn an_engine_that_does_not_start_ends_the_match() {
     let dir = temp_dir("nostart");
     let out = dir.join("out");
     let (ok, _, stderr) = run(&[
@@ -273,18 +287,190 @@ fn an_engine_that_does_not_start_loses() {
         "--out",
         out.to_str().unwrap(),
     ]);
+    // Every game would fail alike: the match stops with the OS error, not a run of losses.
+    assert!(!ok, "a match without its engine succeeded");
+    assert!(
+        stderr.contains("engine ghost failed to start")
+            && stderr.contains("/nonexistent/engine")
+            && stderr.contains("No such file"),
+        "{stderr}"
+    );
+    assert!(results(&out).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A Hex engine in the manner of MoHex and Wolve: it knows no `time_settings` and refuses our
+/// form of `time_left` although `known_command` says it knows it (Benzene's takes two
+/// arguments), takes `param_x` commands, refuses
+/// `param_bad`, logs what it hears, and plays the first empty cell of its list. Its first move
+/// takes `first_sleep` seconds.
+fn benzene_like(dir: &Path, name: &str, cells: &str, first_sleep: &str) -> String {
+    let log = dir.join(format!("{name}.log"));
+    shell_script(
+        &dir.join(format!("{name}.sh")),
+        &format!(
+            "#!/bin/sh\nfirst=1\nwhile read -r line; do\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    'known_command time_left') printf '= true\\n\\n' ;;\n    known_command*) printf '= false\\n\\n' ;;\n    time_*) printf '? unknown command\\n\\n' ;;\n    param_bad*) printf '? no such parameter\\n\\n' ;;\n    name) printf '= Fakehex\\n\\n' ;;\n    genmove*) if [ $first = 1 ]; then sleep {first_sleep}; first=0; fi\n      for c in {cells}; do grep -qx \"play . $c\" {log} || {{ echo \"play x $c\" >> {log}; printf '= %s\\n\\n' $c; break; }}; done ;;\n    quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+            log = log.display()
+        ),
+    )
+}
+
+/// Runs a 3x3 Hex match of `engine` against a scripted one; returns (success, stderr, out).
+fn hex_against(dir: &Path, engine: &str, extra: &[&str]) -> (bool, String, PathBuf) {
+    let other = scripted(dir, "other", "c1 c2 c3");
+    let out = dir.join("out");
+    let mut args = vec![
+        "--game".to_string(),
+        "hex".into(),
+        "--size".into(),
+        "3".into(),
+        "--engine".into(),
+        engine.into(),
+        "--engine".into(),
+        format!("name=other cmd={other}"),
+        "--games".into(),
+        "2".into(),
+        "--tc".into(),
+        "400ms/move".into(),
+        "--tolerance".into(),
+        "100ms".into(),
+        "--out".into(),
+        out.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (ok, _, stderr) = run(&argv);
+    (ok, stderr, out)
+}
+
+#[test]
+fn engines_without_clock_commands_get_their_init_and_no_clock() {
+    let dir = temp_dir("noclock");
+    let fake = benzene_like(&dir, "fakehex", "a1 a2 a3 b1 b2 b3", "0");
+    let (ok, stderr, out) = hex_against(
+        &dir,
+        &format!(
+            "name=fakehex restart=off init=\"param_x max_time 1; param_x threads 1\" cmd={fake}"
+        ),
+        &[],
+    );
+    assert!(ok, "{stderr}");
+    let games = results(&out);
+    assert_eq!(games.len(), 2);
+    assert!(
+        games.iter().all(|g| g.reason == "Black connected"),
+        "{games:?}"
+    );
+    let heard = std::fs::read_to_string(dir.join("fakehex.log")).unwrap();
+    // Init once per process (restart=off: one process), before the first game's setup; each
+    // clock command asked about once and then never sent.
+    assert_eq!(heard.matches("param_x max_time 1").count(), 1, "{heard}");
+    let first: Vec<&str> = heard.lines().take(5).collect();
+    assert_eq!(
+        first,
+        [
+            "name",
+            "version",
+            "param_x max_time 1",
+            "param_x threads 1",
+            "boardsize 3 3"
+        ]
+    );
+    assert_eq!(
+        heard.matches("known_command time_settings").count(),
+        1,
+        "{heard}"
+    );
+    assert_eq!(
+        heard.matches("known_command time_left").count(),
+        1,
+        "{heard}"
+    );
+    assert!(
+        !heard.lines().any(|l| l.starts_with("time_settings")),
+        "{heard}"
+    );
+    // time_left is tried once, refused, and never sent again.
+    let time_left = heard.lines().filter(|l| l.starts_with("time_left")).count();
+    assert_eq!(time_left, 1, "{heard}");
+    // The runner says what it did in engines.log.
+    let log = std::fs::read_to_string(out.join("engines.log")).unwrap();
+    assert!(log.contains("fakehex: GTP engine Fakehex"), "{log}");
+    assert!(
+        log.contains("fakehex: does not know time_settings: not sent; the engine runs on its own time settings"),
+        "{log}"
+    );
+    assert!(
+        log.contains("time_left no longer sent; the engine runs on its own time settings"),
+        "{log}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_failing_init_command_forfeits_with_its_reason() {
+    let dir = temp_dir("badinit");
+    let fake = benzene_like(&dir, "fakehex", "a1 a2 a3 b1 b2 b3", "0");
+    let (ok, stderr, out) = hex_against(
+        &dir,
+        &format!("name=fakehex init=\"param_x a 1; param_bad 2\" cmd={fake}"),
+        &[],
+    );
     assert!(ok, "{stderr}");
     let games = results(&out);
     assert_eq!(games.len(), 2);
     for g in &games {
-        assert!(g.reason.contains("failed to start"), "{g:?}");
         let loser = if g.result == "first" {
             &g.second
         } else {
             &g.first
         };
-        assert_eq!(loser, "ghost");
+        assert_eq!(loser, "fakehex", "{g:?}");
+        assert!(
+            g.reason
+                .contains("init command \"param_bad 2\" failed: no such parameter"),
+            "{g:?}"
+        );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_slow_first_move_is_forgiven_only_with_a_grace() {
+    // The first move of each process takes 1.2 s of a 400 ms (+100 ms) budget.
+    let dir = temp_dir("grace");
+    let fake = benzene_like(&dir, "fakehex", "a1 a2 a3 b1 b2 b3", "1.2");
+    let spec = format!("name=fakehex cmd={fake}");
+    let (ok, stderr, out) = hex_against(&dir, &spec, &[]);
+    assert!(ok, "{stderr}");
+    for g in &results(&out) {
+        assert!(g.reason.contains("time forfeit"), "{g:?}");
+    }
+    // A start-up grace covers it: the games end by the rules, and the summary says so.
+    let dir = temp_dir("grace-on");
+    let fake = benzene_like(&dir, "fakehex", "a1 a2 a3 b1 b2 b3", "1.2");
+    let spec = format!("name=fakehex cmd={fake}");
+    let (ok, stderr, out) = hex_against(&dir, &spec, &["--startup-grace", "2s"]);
+    assert!(ok, "{stderr}");
+    let games = results(&out);
+    assert!(
+        games.iter().all(|g| g.reason == "Black connected"),
+        "{games:?}"
+    );
+    let summary = std::fs::read_to_string(out.join("summary.txt")).unwrap();
+    assert!(summary.contains("start-up grace 2000 ms"), "{summary}");
+    // So does the engine's own tolerance.
+    let dir = temp_dir("grace-tol");
+    let fake = benzene_like(&dir, "fakehex", "a1 a2 a3 b1 b2 b3", "1.2");
+    let spec = format!("name=fakehex tolerance=2s cmd={fake}");
+    let (ok, stderr, out) = hex_against(&dir, &spec, &[]);
+    assert!(ok, "{stderr}");
+    assert!(results(&out).iter().all(|g| g.reason == "Black connected"));
+    let summary = std::fs::read_to_string(out.join("summary.txt")).unwrap();
+    assert!(
+        summary.contains("tolerance 100 ms; fakehex 2000 ms"),
+        "{summary}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -483,7 +669,7 @@ fn engines_hear_the_position_the_moves_and_their_clock() {
     let logger = shell_script(
         &dir.join("logger.sh"),
         &format!(
-            "#!/bin/sh\nwhile read -r line; do\n  echo \"$line\" >> {}\n  case \"$line\" in\n    genmove*) printf '= 1 1\\n\\n' ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+            "#!/bin/sh\nwhile read -r line; do\n  echo \"$line\" >> {}\n  case \"$line\" in\n    genmove*) printf '= 1 1\\n\\n' ;;\n    known_command*) printf '= true\\n\\n' ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
             log.display()
         ),
     );
@@ -513,7 +699,7 @@ fn engines_hear_the_position_the_moves_and_their_clock() {
     // logger takes 1 from heap 1 (2 1 → 1 1), sente answers by theory, logger again...
     check_game(g, Rule::Normal);
     let heard = std::fs::read_to_string(&log).unwrap();
-    let lines: Vec<&str> = heard.lines().collect();
+    let lines = without_handshake(&heard);
     assert_eq!(lines[..2], ["rule normal", "heaps 2 1"]);
     assert!(lines[2].starts_with("time_left "), "{heard}");
     let first_clock: i64 = lines[2][10..].parse().unwrap();
@@ -559,7 +745,7 @@ fn scripted(dir: &Path, name: &str, cells: &str) -> String {
     shell_script(
         &dir.join(format!("{name}.sh")),
         &format!(
-            "#!/bin/sh\ni=0\nwhile read -r line; do\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    genmove*) i=$((i+1)); set -- {cells}; eval \"m=\\${{$i}}\"; printf '= %s\\n\\n' \"$m\" ;;\n    quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+            "#!/bin/sh\ni=0\nwhile read -r line; do\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    genmove*) i=$((i+1)); set -- {cells}; eval \"m=\\${{$i}}\"; printf '= %s\\n\\n' \"$m\" ;;\n    known_command*) printf '= true\\n\\n' ;;\n    quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
             log = log.display()
         ),
     )
@@ -602,14 +788,19 @@ fn hex_games_are_refereed_and_recorded_as_sgf() {
     assert!(stdout.contains("Score of X vs Y: 1 - 1 - 0"), "{stdout}");
     let heard = std::fs::read_to_string(dir.join("y.log")).unwrap();
     let lines: Vec<&str> = heard.lines().collect();
-    // Game 0: Y is White. Setup, time, then X's a1 arrives as a play before Y's genmove.
+    // Game 0: Y is White. Who it is, setup, time (once known), then X's a1 arrives as a play
+    // before Y's genmove.
     assert_eq!(
-        lines[..6],
+        lines[..10],
         [
+            "name",
+            "version",
             "boardsize 3 3",
             "clear_board",
+            "known_command time_settings",
             "time_settings 0 5 1",
             "play b a1",
+            "known_command time_left",
             "time_left w 5 1",
             "genmove w"
         ]
@@ -678,8 +869,8 @@ fn scripted_gomocup(dir: &Path, name: &str, cells: &str) -> String {
     shell_script(
         &dir.join(format!("pbrain-{name}.sh")),
         &format!(
-            "#!/bin/sh\ni=0\nwhile read -r line; do\n  line=$(printf '%s' \"$line\" | tr -d '\\r')\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    START*|RESTART) echo OK ;;\n    BEGIN|TURN*|DONE) i=$((i+1)); set -- {cells}; eval \"m=\\${{$i}}\"; echo 'MESSAGE thinking'; echo \"$m\" ;;\n    END) exit 0 ;;\n  esac\ndone\n",
-            log = log.display()
+            "#!/bin/sh\ni=0\nwhile read -r line; do\n  line=$(printf '%s' \"$line\" | tr -d '\\r')\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    ABOUT) echo 'name=\"{name}\", version=\"1\"' ;;\n    START*|RESTART) echo OK ;;\n    BEGIN|TURN*|DONE) i=$((i+1)); set -- {cells}; eval \"m=\\${{$i}}\"; echo 'MESSAGE thinking'; echo \"$m\" ;;\n    END) exit 0 ;;\n  esac\ndone\n",
+            log = log.display(),
         ),
     )
 }
@@ -723,12 +914,18 @@ fn gomoku_games_over_the_gomocup_protocol() {
         );
     }
     assert!(stdout.contains("Score of X vs Y: 1 - 1 - 0"), "{stdout}");
+    let log = std::fs::read_to_string(out.join("engines.log")).unwrap();
+    assert!(
+        log.contains("Y: Gomocup engine \"y\", version \"1\""),
+        "{log}"
+    );
     let heard = std::fs::read_to_string(dir.join("y.log")).unwrap();
     let lines: Vec<&str> = heard.lines().collect();
     // Game 0: Y is White; its first move sees the whole board, its second only X's move.
     assert_eq!(
-        lines[..13],
+        lines[..14],
         [
+            "ABOUT",
             "START 15",
             "INFO timeout_turn 11000",
             "INFO timeout_match 10000",
@@ -744,8 +941,8 @@ fn gomoku_games_over_the_gomocup_protocol() {
             "DONE"
         ]
     );
-    assert!(lines[13].starts_with("INFO time_left "), "{heard}");
-    assert_eq!(lines[14], "TURN 1,0");
+    assert!(lines[14].starts_with("INFO time_left "), "{heard}");
+    assert_eq!(lines[15], "TURN 1,0");
     assert!(lines.contains(&"END"), "{heard}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -794,7 +991,7 @@ fn kalah_games_follow_extra_turns_and_captures() {
     assert_eq!(g1.result, "second", "{g1:?}");
     assert!(g1.reason.contains("unreadable move"), "{g1:?}");
     let heard = std::fs::read_to_string(dir.join("y.log")).unwrap();
-    let lines: Vec<&str> = heard.lines().collect();
+    let lines = without_handshake(&heard);
     assert_eq!(
         lines[..7],
         [

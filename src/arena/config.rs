@@ -49,8 +49,11 @@ pub struct MatchArgs {
     /// Rule variant: Nim `normal|misere` (default misere).
     #[arg(long)]
     pub variant: Option<String>,
-    /// `name=NAME [restart=on|off] [dir=DIR] cmd=COMMAND LINE...` (twice; everything after
-    /// `cmd=` is the engine's command line, split as a shell would).
+    /// `name=NAME [restart=on|off] [dir=DIR] [init="CMD; CMD"] [tolerance=T] cmd=COMMAND LINE...`
+    /// (twice; everything after `cmd=` is the engine's command line, split as a shell would).
+    /// `init` commands are sent once per process, before its first game (GTP: each must
+    /// succeed; Gomocup: lines after `START` and the `INFO` block); `tolerance` replaces
+    /// `--tolerance` for this engine.
     #[arg(long = "engine", value_name = "SPEC")]
     pub engines: Vec<String>,
     /// Games to play (pairs of games share an opening, colours swapped).
@@ -93,6 +96,10 @@ pub struct MatchArgs {
     /// Longest wait for start-up and for replies outside the clock (setup, play): default 10s.
     #[arg(long = "sync-timeout")]
     pub sync_timeout: Option<String>,
+    /// Extra time forgiven on the first move of every engine process (start-up work such as
+    /// MoHex's first search or Rapfi's table allocation): default 0.
+    #[arg(long = "startup-grace")]
+    pub startup_grace: Option<String>,
 }
 
 /// The TOML form of the same settings; engines as `[[engine]]` tables.
@@ -116,6 +123,7 @@ pub struct FileConfig {
     pub max_moves: Option<usize>,
     pub restart: Option<String>,
     pub sync_timeout: Option<String>,
+    pub startup_grace: Option<String>,
     pub seed: Option<u64>,
 }
 
@@ -126,6 +134,9 @@ pub struct EngineToml {
     pub cmd: String,
     pub dir: Option<PathBuf>,
     pub restart: Option<String>,
+    #[serde(default)]
+    pub init: Vec<String>,
+    pub tolerance: Option<String>,
 }
 
 /// One engine of the match.
@@ -136,6 +147,28 @@ pub struct EngineSpec {
     pub dir: Option<PathBuf>,
     /// A new process for every game (true) or one kept per worker and reset (false).
     pub restart: bool,
+    /// Commands sent once per process before its first game: an opponent's own time and
+    /// thread settings (`param_mohex max_time 1`, `INFO thread_num 1`), since the runner drives
+    /// engines unmodified.
+    pub init: Vec<String>,
+    /// This engine's tolerance over its time, when it differs from the match's.
+    pub tolerance_ms: Option<u64>,
+}
+
+impl EngineSpec {
+    /// The tolerance that applies to this engine.
+    pub fn tolerance_or(&self, match_ms: u64) -> u64 {
+        self.tolerance_ms.unwrap_or(match_ms)
+    }
+}
+
+/// `init="a; b"` → `["a", "b"]`: commands separated by `;`, blanks dropped.
+fn split_init(v: &str) -> Vec<String> {
+    v.split(';')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(String::from)
+        .collect()
 }
 
 fn parse_on_off(v: &str) -> Result<bool, String> {
@@ -163,6 +196,8 @@ pub fn parse_engine(spec: &str, default_restart: bool) -> Result<EngineSpec, Str
         argv,
         dir: None,
         restart: default_restart,
+        init: Vec::new(),
+        tolerance_ms: None,
     };
     let words = shlex::split(options)
         .ok_or_else(|| format!("engine {spec:?}: cannot split the options"))?;
@@ -174,9 +209,11 @@ pub fn parse_engine(spec: &str, default_restart: bool) -> Result<EngineSpec, Str
             "name" => e.name = v.to_string(),
             "dir" => e.dir = Some(PathBuf::from(v)),
             "restart" => e.restart = parse_on_off(v)?,
+            "init" => e.init.extend(split_init(v)),
+            "tolerance" => e.tolerance_ms = Some(parse_duration_ms(v)?),
             _ => {
                 return Err(format!(
-                    "engine {spec:?}: unknown key {k:?} (name, dir, restart, cmd)"
+                    "engine {spec:?}: unknown key {k:?} (name, dir, restart, init, tolerance, cmd)"
                 ))
             }
         }
@@ -227,6 +264,8 @@ pub struct Settings {
     pub shard: Option<(usize, usize)>,
     pub max_moves: Option<usize>,
     pub sync_ms: u64,
+    /// Forgiven on each engine process's first move, on top of its tolerance.
+    pub startup_grace_ms: u64,
     pub seed: u64,
 }
 
@@ -273,6 +312,8 @@ impl Settings {
                             Some(v) => parse_on_off(v)?,
                             None => restart,
                         },
+                        init: e.init.iter().flat_map(|c| split_init(c)).collect(),
+                        tolerance_ms: e.tolerance.as_deref().map(parse_duration_ms).transpose()?,
                     })
                 })
                 .collect::<Result<Vec<_>, String>>()?
@@ -314,6 +355,10 @@ impl Settings {
             Some(t) => parse_duration_ms(&t)?.max(1),
             None => 10_000,
         };
+        let startup_grace_ms = match args.startup_grace.or(file.startup_grace) {
+            Some(t) => parse_duration_ms(&t)?,
+            None => 0,
+        };
         let sprt = match (args.sprt, file.sprt) {
             (Some(words), _) => Some(parse_sprt(&words)?),
             (None, Some(s)) => Some(s.parse()?),
@@ -340,6 +385,7 @@ impl Settings {
             shard,
             max_moves: args.max_moves.or(file.max_moves),
             sync_ms,
+            startup_grace_ms,
             seed: seed.or(file.seed).unwrap_or(DEFAULT_SEED),
         })
     }
@@ -364,6 +410,20 @@ mod tests {
         assert_eq!(e.argv, ["/opt/my engine/run", "--name=x", "a b"]);
         assert_eq!(e.dir, Some(PathBuf::from("/tmp")));
         assert!(!e.restart);
+        assert!(e.init.is_empty() && e.tolerance_ms.is_none());
+        // Start-up commands split on `;`, and a tolerance of the engine's own.
+        let e = parse_engine(
+            "name=mohex init=\"param_mohex max_time 1; ;param_mohex max_games 2000\" tolerance=1.5s cmd=mohex --quiet",
+            true,
+        )
+        .unwrap();
+        assert_eq!(
+            e.init,
+            ["param_mohex max_time 1", "param_mohex max_games 2000"]
+        );
+        assert_eq!(e.tolerance_ms, Some(1500));
+        assert_eq!(e.tolerance_or(300), 1500);
+        assert_eq!(e.argv, ["mohex", "--quiet"]);
         // The name defaults to the program's file name.
         assert_eq!(
             parse_engine("cmd=/usr/bin/mohex --x", true).unwrap().name,
@@ -375,6 +435,7 @@ mod tests {
             "name=A cmd='open",
             "colour=red cmd=x",
             "name=A xcmd=y",
+            "name=A tolerance=soon cmd=x",
         ] {
             assert!(parse_engine(bad, true).is_err(), "{bad} accepted");
         }
@@ -403,6 +464,7 @@ tc = "100ms/move"
 out = "results/x"
 sprt = "elo0=0 elo1=20"
 seed = 9
+startup_grace = "2s"
 [[engine]]
 name = "one"
 cmd = "sente nim"
@@ -410,6 +472,8 @@ cmd = "sente nim"
 name = "two"
 cmd = "sente nim --player greedy"
 restart = "off"
+init = ["rule normal", "a; b"]
+tolerance = "1s"
 "#,
         )
         .unwrap();
@@ -425,6 +489,10 @@ restart = "off"
         assert!(s.engines[0].restart && !s.engines[1].restart);
         assert_eq!(s.sprt.unwrap().elo1, 20.0);
         assert_eq!(s.seed, 9);
+        assert_eq!(s.startup_grace_ms, 2000);
+        assert_eq!(s.engines[1].init, ["rule normal", "a", "b"]);
+        assert_eq!(s.engines[1].tolerance_ms, Some(1000));
+        assert_eq!(s.engines[0].tolerance_ms, None);
         std::fs::write(&path, "game = \"nim\"\ngamez = 3\n").unwrap();
         let args = MatchArgs {
             config: Some(path),

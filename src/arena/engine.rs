@@ -46,9 +46,11 @@ impl std::fmt::Display for Fault {
 /// How to start one engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Launch {
+    /// The engine's name in the match, for the runner's notes about it.
+    pub name: String,
     pub argv: Vec<String>,
     pub dir: Option<PathBuf>,
-    /// Where the engine's stderr goes (None: discarded).
+    /// Where the engine's stderr goes (None: discarded); the runner's notes go there too.
     pub stderr: Option<PathBuf>,
 }
 
@@ -61,6 +63,7 @@ impl Launch {
     pub fn shell_script(path: &std::path::Path, body: &str) -> Launch {
         std::fs::write(path, body).unwrap();
         Launch {
+            name: "fake".into(),
             argv: vec!["/bin/sh".into(), path.display().to_string()],
             dir: None,
             stderr: None,
@@ -75,6 +78,8 @@ pub struct Process {
     killed: bool,
     /// Set when the match ends early: every wait gives up within a few milliseconds.
     abort: Arc<AtomicBool>,
+    name: String,
+    log: Option<PathBuf>,
 }
 
 /// How often a waiting read looks at the abort flag.
@@ -133,7 +138,24 @@ impl Process {
             lines: rx,
             killed: false,
             abort,
+            name: launch.name.clone(),
+            log: launch.stderr.clone(),
         })
+    }
+
+    /// Writes one line of the runner's own about this engine into the engines' log, beside
+    /// their stderr: what it learnt in the handshake (ABOUT, name, version) and what it decided
+    /// (clock commands not sent), so that whoever reads `engines.log` sees how it was driven.
+    pub fn note(&self, text: &str) {
+        log::info!("{}: {text}", self.name);
+        let Some(path) = &self.log else { return };
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            let _ = writeln!(f, "[sente match] {}: {text}", self.name);
+        }
     }
 
     /// Sends one line (LF added).

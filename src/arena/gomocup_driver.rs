@@ -7,6 +7,10 @@
 //! Lines are sent with CR LF, as piskvork does. `MESSAGE`, `DEBUG` and `SUGGEST` lines are
 //! skipped; `UNKNOWN`/`ERROR` are refusals; any other line is read as the move, as the Gomocup
 //! manager does.
+//!
+//! A new process is first asked `ABOUT` (its `name="…", version="…"` answer is noted in
+//! `engines.log`); the engine's `init` lines (`INFO thread_num 1`) follow the `INFO` block of
+//! every game.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -22,15 +26,22 @@ const UNLIMITED_MS: i64 = 2_147_483_647;
 
 pub struct GomocupDriver {
     process: Process,
+    /// Lines sent after the `INFO` block of every game.
+    init: Vec<String>,
     started: bool,
     /// The number of stones the engine knows about; `None` before its first move of a game.
     known: Option<usize>,
 }
 
 impl GomocupDriver {
-    pub fn start(launch: &Launch, abort: Arc<AtomicBool>) -> Result<GomocupDriver, String> {
+    pub fn start(
+        launch: &Launch,
+        init: &[String],
+        abort: Arc<AtomicBool>,
+    ) -> Result<GomocupDriver, String> {
         Ok(GomocupDriver {
             process: Process::spawn(launch, abort)?,
+            init: init.to_vec(),
             started: false,
             known: None,
         })
@@ -60,6 +71,41 @@ impl GomocupDriver {
         }
     }
 
+    /// `ABOUT`, noted in the log; an engine that does not know it (`UNKNOWN`) still plays.
+    fn about(&mut self, sync: Duration) -> Result<(), Fault> {
+        self.send("ABOUT")?;
+        match self.answer(Some(Instant::now() + sync)) {
+            Ok(line) => {
+                let fields = parse_about(&line);
+                let get = |k: &str| {
+                    fields
+                        .iter()
+                        .find(|(key, _)| key.eq_ignore_ascii_case(k))
+                        .map(|(_, v)| v.as_str())
+                };
+                let text = match get("name") {
+                    Some(name) => {
+                        let mut t = format!("Gomocup engine {name:?}");
+                        for k in ["version", "author", "country"] {
+                            if let Some(v) = get(k) {
+                                t.push_str(&format!(", {k} {v:?}"));
+                            }
+                        }
+                        t
+                    }
+                    None => format!("ABOUT answer without a name: {line:?}"),
+                };
+                self.process.note(&text);
+                Ok(())
+            }
+            Err(Fault::Refused(m)) => {
+                self.process.note(&format!("ABOUT refused: {m}"));
+                Ok(())
+            }
+            Err(f) => Err(f),
+        }
+    }
+
     fn expect_ok(&mut self, cmd: &str, sync: Duration) -> Result<(), Fault> {
         self.send(cmd)?;
         let reply = self.answer(Some(Instant::now() + sync))?;
@@ -80,6 +126,9 @@ impl Driver for GomocupDriver {
         sync: Duration,
     ) -> Result<(), Fault> {
         let (w, h) = game.board_size();
+        if !self.started {
+            self.about(sync)?;
+        }
         if self.started {
             self.expect_ok("RESTART", sync)?;
         } else if w == h {
@@ -105,7 +154,11 @@ impl Driver for GomocupDriver {
         }
         self.send("INFO max_memory 0")?;
         self.send("INFO game_type 1")?;
-        self.send(&format!("INFO rule {}", game.gomocup_rule()))
+        self.send(&format!("INFO rule {}", game.gomocup_rule()))?;
+        for line in self.init.clone() {
+            self.send(&line)?;
+        }
+        Ok(())
     }
 
     fn moved(
@@ -166,10 +219,86 @@ impl Driver for GomocupDriver {
     }
 }
 
+/// Reads an `ABOUT` answer, `key="value", key="value"`, into its pairs. Values in double
+/// quotes may hold commas, spaces, `=` and escaped quotes (`\"`); unquoted values end at the
+/// next comma. Keys are trimmed; text that is no `key=value` pair is skipped.
+pub fn parse_about(line: &str) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    let mut rest = line.trim();
+    while !rest.is_empty() {
+        let Some(eq) = rest.find('=') else { break };
+        // The key is what follows the last comma before `=` (skipping stray text).
+        let key = rest[..eq].rsplit(',').next().unwrap_or_default().trim();
+        let after = rest[eq + 1..].trim_start();
+        let (value, tail) = if let Some(quoted) = after.strip_prefix('"') {
+            let mut value = String::new();
+            let mut chars = quoted.char_indices();
+            let mut end = quoted.len();
+            while let Some((i, c)) = chars.next() {
+                match c {
+                    '\\' => {
+                        if let Some((_, next)) = chars.next() {
+                            value.push(next);
+                        }
+                    }
+                    '"' => {
+                        end = i + 1;
+                        break;
+                    }
+                    _ => value.push(c),
+                }
+            }
+            (value, &quoted[end.min(quoted.len())..])
+        } else {
+            let end = after.find(',').unwrap_or(after.len());
+            (after[..end].trim().to_string(), &after[end..])
+        };
+        if !key.is_empty() {
+            pairs.push((key.to_string(), value));
+        }
+        rest = tail.trim_start_matches(|c: char| c == ',' || c.is_whitespace());
+    }
+    pairs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::arena::referee::{RecordInfo, Verdict};
+
+    #[test]
+    fn about_answers_are_read_as_written() {
+        let pairs = |line: &str| parse_about(line);
+        // Rapfi's form: a comma inside the author's quotes, spaces after the commas.
+        assert_eq!(
+            pairs(
+                r#"name="Rapfi", version="0.43.02", author="Rapfi developers (see AUTHORS file)", country="China""#
+            ),
+            [
+                ("name".to_string(), "Rapfi".to_string()),
+                ("version".into(), "0.43.02".into()),
+                (
+                    "author".into(),
+                    "Rapfi developers (see AUTHORS file)".into()
+                ),
+                ("country".into(), "China".into()),
+            ]
+        );
+        // Commas, `=` and escaped quotes inside values; no spaces; unquoted values.
+        assert_eq!(
+            pairs(r#"name="A, b=c \"d\"",version=1.0 beta,www="x""#),
+            [
+                ("name".to_string(), r#"A, b=c "d""#.to_string()),
+                ("version".into(), "1.0 beta".into()),
+                ("www".into(), "x".into()),
+            ]
+        );
+        assert!(pairs("no pairs here").is_empty());
+        assert_eq!(
+            pairs(r#"name="unterminated"#),
+            [("name".into(), "unterminated".into())]
+        );
+    }
 
     /// A board that accepts any empty point: enough to drive the protocol.
     struct Board {
@@ -216,7 +345,7 @@ mod tests {
         Launch::shell_script(
             &dir.join("pbrain-fake.sh"),
             &format!(
-                "#!/bin/sh\nn=0\nwhile read -r line; do\n  line=$(printf '%s' \"$line\" | tr -d '\\r')\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    START*|RESTART) echo OK ;;\n    BEGIN) echo 'MESSAGE thinking'; echo '7,7' ;;\n    TURN*) n=$((n+1)); echo 'DEBUG x'; echo \"$n,0\" ;;\n    DONE) echo '3,3' ;;\n    END) exit 0 ;;\n  esac\ndone\n",
+                "#!/bin/sh\nn=0\nwhile read -r line; do\n  line=$(printf '%s' \"$line\" | tr -d '\\r')\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    ABOUT) echo 'name=\"fake\", version=\"1\"' ;;\n    START*|RESTART) echo OK ;;\n    BEGIN) echo 'MESSAGE thinking'; echo '7,7' ;;\n    TURN*) n=$((n+1)); echo 'DEBUG x'; echo \"$n,0\" ;;\n    DONE) echo '3,3' ;;\n    END) exit 0 ;;\n  esac\ndone\n",
                 log = log.display()
             ),
         )
@@ -230,7 +359,7 @@ mod tests {
         let abort = Arc::new(AtomicBool::new(false));
         let sync = Duration::from_secs(5);
         let tc: Tc = "10s+1s".parse().unwrap();
-        let mut d = GomocupDriver::start(&launch, abort).unwrap();
+        let mut d = GomocupDriver::start(&launch, &["INFO thread_num 1".into()], abort).unwrap();
         let mut b = Board {
             stones: vec![],
             moves: vec![],
@@ -250,12 +379,12 @@ mod tests {
         assert_eq!(d.genmove(&b, 1, far).unwrap(), Answer::Move("3,3".into()));
         Box::new(d).shut_down();
         let heard = std::fs::read_to_string(dir.join("heard.txt")).unwrap();
-        let expected = "START 15\nINFO timeout_turn 11000\nINFO timeout_match 10000\n\
+        let expected = "ABOUT\nSTART 15\nINFO timeout_turn 11000\nINFO timeout_match 10000\n\
                         INFO time_increment 1000\nINFO max_memory 0\nINFO game_type 1\n\
-                        INFO rule 1\nINFO time_left 10000\nBEGIN\nTURN 8,8\n\
+                        INFO rule 1\nINFO thread_num 1\nINFO time_left 10000\nBEGIN\nTURN 8,8\n\
                         RESTART\nINFO timeout_turn 11000\nINFO timeout_match 10000\n\
                         INFO time_increment 1000\nINFO max_memory 0\nINFO game_type 1\n\
-                        INFO rule 1\nBOARD\n7,7,2\n8,8,1\n1,0,2\n9,9,1\nDONE\nEND\n";
+                        INFO rule 1\nINFO thread_num 1\nBOARD\n7,7,2\n8,8,1\n1,0,2\n9,9,1\nDONE\nEND\n";
         assert_eq!(heard, expected);
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -266,14 +395,14 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let launch = Launch::shell_script(
             &dir.join("err.sh"),
-            "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    START*) echo 'ERROR unsupported size' ;;\n  esac\ndone\n",
+            "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    ABOUT*) echo 'UNKNOWN no about' ;;\n    START*) echo 'ERROR unsupported size' ;;\n  esac\ndone\n",
         );
         let b = Board {
             stones: vec![],
             moves: vec![],
         };
         let abort = Arc::new(AtomicBool::new(false));
-        let mut d = GomocupDriver::start(&launch, Arc::clone(&abort)).unwrap();
+        let mut d = GomocupDriver::start(&launch, &[], Arc::clone(&abort)).unwrap();
         let tc = Tc::PerMove { ms: 100 };
         assert_eq!(
             d.new_game(&b, 0, &tc, Duration::from_secs(5)),

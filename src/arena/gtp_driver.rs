@@ -5,7 +5,13 @@
 //! (ended by an empty line). Anything else where a reply should start is a protocol fault.
 //! The game-specific command forms (`genmove` vs `genmove b`, `time_left`) come from the
 //! referee, so one driver serves every GTP game.
+//!
+//! Opponents are driven unmodified: on a new process the driver asks `name` and `version`
+//! (noted in `engines.log`), sends the engine's `init` commands (each must succeed), and asks
+//! `known_command` once for each clock command before it sends one, as gogui-twogtp does, so
+//! that MoHex and Wolve, which know neither `time_settings` nor `time_left`, never see them.
 
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -17,13 +23,98 @@ use super::tc::{Clock, Tc};
 
 pub struct GtpDriver {
     process: Process,
+    /// Start-up commands, sent before the process's first game.
+    init: Vec<String>,
+    handshake_done: bool,
+    /// `known_command` answers for the optional commands, asked once each: `Some(false)` is a
+    /// command the engine does not know or refused once, `None` an engine without
+    /// `known_command` (the command is then sent until it is refused).
+    known: HashMap<String, Option<bool>>,
 }
 
 impl GtpDriver {
-    pub fn start(launch: &Launch, abort: Arc<AtomicBool>) -> Result<GtpDriver, String> {
+    pub fn start(
+        launch: &Launch,
+        init: &[String],
+        abort: Arc<AtomicBool>,
+    ) -> Result<GtpDriver, String> {
         Ok(GtpDriver {
             process: Process::spawn(launch, abort)?,
+            init: init.to_vec(),
+            handshake_done: false,
+            known: HashMap::new(),
         })
+    }
+
+    /// The first exchange with a new process: who it is, then its start-up commands.
+    fn handshake(&mut self, sync: Duration) -> Result<(), Fault> {
+        let mut who = Vec::new();
+        for cmd in ["name", "version"] {
+            match self.command(cmd, within(sync)) {
+                Ok(text) if !text.is_empty() => who.push(text.replace('\n', " ")),
+                Ok(_) | Err(Fault::Refused(_)) => {}
+                Err(f) => return Err(f),
+            }
+        }
+        if !who.is_empty() {
+            self.process.note(&format!("GTP engine {}", who.join(" ")));
+        }
+        for cmd in self.init.clone() {
+            match self.command(&cmd, within(sync)) {
+                Ok(_) => self.process.note(&format!("init {cmd:?}: ok")),
+                Err(Fault::Refused(m)) => {
+                    self.process.note(&format!("init {cmd:?} failed: {m}"));
+                    return Err(Fault::Refused(format!("init command {cmd:?} failed: {m}")));
+                }
+                Err(f) => return Err(f),
+            }
+        }
+        self.handshake_done = true;
+        Ok(())
+    }
+
+    /// Sends an optional command (a clock command) only if the engine may know it: asks
+    /// `known_command` the first time, and notes in `engines.log` a command it does not know
+    /// or refuses, which is then never sent again.
+    fn optional(&mut self, cmd: &str, sync: Duration) -> Result<(), Fault> {
+        let word = cmd
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let known = match self.known.get(&word) {
+            Some(&k) => k,
+            None => {
+                let k = match self.command(&format!("known_command {word}"), within(sync)) {
+                    Ok(answer) => Some(answer.trim().eq_ignore_ascii_case("true")),
+                    Err(Fault::Refused(_)) => None,
+                    Err(f) => return Err(f),
+                };
+                if k == Some(false) {
+                    self.process.note(&format!(
+                        "does not know {word}: not sent; the engine runs on its own time settings"
+                    ));
+                }
+                self.known.insert(word.clone(), k);
+                k
+            }
+        };
+        if known == Some(false) {
+            return Ok(());
+        }
+        match self.command(cmd, within(sync)) {
+            Ok(_) => Ok(()),
+            // Known but refused in this form (Benzene's `time_left` takes two arguments, not
+            // three): not sent again.
+            Err(Fault::Refused(m)) => {
+                self.process.note(&format!(
+                    "refused {cmd:?} ({m}): {word} no longer sent; the engine runs on its own time settings"
+                ));
+                self.known.insert(word, Some(false));
+                Ok(())
+            }
+            Err(f) => Err(f),
+        }
     }
 
     /// Sends `cmd` and reads its reply until `deadline`: `Ok(text)` for `=`, a
@@ -82,19 +173,18 @@ impl Driver for GtpDriver {
         tc: &Tc,
         sync: Duration,
     ) -> Result<(), Fault> {
+        if !self.handshake_done {
+            self.handshake(sync)?;
+        }
         for cmd in game.gtp_setup() {
             self.command(&cmd, within(sync)).map_err(|f| match f {
                 Fault::Refused(m) => Fault::Refused(format!("{cmd}: {m}")),
                 other => other,
             })?;
         }
-        // Time commands are optional in GTP: an engine that refuses them still plays.
+        // Time commands are optional in GTP: an engine without them still plays.
         for cmd in game.gtp_time_settings(tc) {
-            match self.command(&cmd, within(sync)) {
-                Ok(_) => {}
-                Err(Fault::Refused(m)) => log::debug!("{cmd}: {m}"),
-                Err(f) => return Err(f),
-            }
+            self.optional(&cmd, sync)?;
         }
         Ok(())
     }
@@ -126,12 +216,7 @@ impl Driver for GtpDriver {
             return Ok(());
         };
         for cmd in game.gtp_time_left(seat, left, clock.moves_to_go()) {
-            // An engine without time commands still plays: a refusal is only logged.
-            match self.command(&cmd, within(sync)) {
-                Ok(_) => {}
-                Err(Fault::Refused(m)) => log::debug!("{cmd}: {m}"),
-                Err(f) => return Err(f),
-            }
+            self.optional(&cmd, sync)?;
         }
         Ok(())
     }
@@ -177,7 +262,7 @@ mod tests {
              read -r l; printf 'garbage\\n'\n\
              read -r l; exit 0\n",
         );
-        let mut d = GtpDriver::start(&launch, Arc::new(AtomicBool::new(false))).unwrap();
+        let mut d = GtpDriver::start(&launch, &[], Arc::new(AtomicBool::new(false))).unwrap();
         let t = || Some(Instant::now() + Duration::from_secs(5));
         assert_eq!(d.command("genmove b", t()), Ok("a1".into()));
         assert_eq!(d.command("genmove b", t()), Ok("b2".into()));

@@ -17,26 +17,41 @@ use super::tc::{Charge, Clock, Tc};
 pub struct Slot {
     pub spec: EngineSpec,
     driver: Option<Box<dyn Driver>>,
+    /// The process has not answered a move yet: its first one gets the start-up grace.
+    fresh: bool,
 }
 
 impl Slot {
     pub fn new(spec: EngineSpec) -> Slot {
-        Slot { spec, driver: None }
+        Slot {
+            spec,
+            driver: None,
+            fresh: true,
+        }
+    }
+
+    /// What this engine may go over its budget on its next move.
+    fn tolerance_ms(&self, ctx: &GameContext) -> u64 {
+        let grace = if self.fresh { ctx.startup_grace_ms } else { 0 };
+        self.spec.tolerance_or(ctx.tolerance_ms) + grace
     }
 
     fn ensure(&mut self, ctx: &GameContext) -> Result<&mut Box<dyn Driver>, String> {
         if self.driver.is_none() {
             let launch = Launch {
+                name: self.spec.name.clone(),
                 argv: self.spec.argv.clone(),
                 dir: self.spec.dir.clone(),
                 stderr: ctx.engine_log.clone(),
             };
             let abort = Arc::clone(&ctx.abort);
+            let init = &self.spec.init;
             let d: Box<dyn Driver> = match ctx.protocol {
-                Protocol::Gtp => Box::new(GtpDriver::start(&launch, abort)?),
-                Protocol::Gomocup => Box::new(GomocupDriver::start(&launch, abort)?),
+                Protocol::Gtp => Box::new(GtpDriver::start(&launch, init, abort)?),
+                Protocol::Gomocup => Box::new(GomocupDriver::start(&launch, init, abort)?),
             };
             self.driver = Some(d);
+            self.fresh = true;
         }
         Ok(self.driver.as_mut().expect("just started"))
     }
@@ -59,7 +74,10 @@ impl Drop for Slot {
 pub struct GameContext {
     pub protocol: Protocol,
     pub tc: Tc,
+    /// The match's tolerance; an engine's own `tolerance=` replaces it.
     pub tolerance_ms: u64,
+    /// Added to the tolerance of each process's first move.
+    pub startup_grace_ms: u64,
     pub sync: Duration,
     pub max_moves: Option<usize>,
     pub engine_log: Option<std::path::PathBuf>,
@@ -80,17 +98,27 @@ fn forfeit(loser: usize, reason: String) -> Verdict {
     }
 }
 
-/// Plays one game; `seats[0]` moves first. `None` if the match was stopped meanwhile.
+/// How a game ended for the runner.
+pub enum GameEnd {
+    Played(Played),
+    /// The match was stopped meanwhile: the game is abandoned, not scored.
+    Stopped,
+    /// An engine could not be started at all (a missing binary, no permission): every game
+    /// would fail the same way, so the match ends with this error instead of a run of losses.
+    Broken(String),
+}
+
+/// Plays one game; `seats[0]` moves first.
 pub fn play_game(
     ctx: &GameContext,
     mut referee: Box<dyn Referee>,
     seats: [&mut Slot; 2],
-) -> Option<Played> {
+) -> GameEnd {
     let [s0, s1] = seats;
     let mut slots = [s0, s1];
     let mut times_ms = Vec::new();
     let mut faulted = [false; 2];
-    let verdict = run(
+    let end = run(
         ctx,
         referee.as_mut(),
         &mut slots,
@@ -98,15 +126,19 @@ pub fn play_game(
         &mut faulted,
     );
     for (seat, slot) in slots.iter_mut().enumerate() {
-        if slot.spec.restart || faulted[seat] || verdict.is_none() {
+        if slot.spec.restart || faulted[seat] || !matches!(end, Ok(Some(_))) {
             slot.release();
         }
     }
-    verdict.map(|verdict| Played {
-        referee,
-        verdict,
-        times_ms,
-    })
+    match end {
+        Ok(Some(verdict)) => GameEnd::Played(Played {
+            referee,
+            verdict,
+            times_ms,
+        }),
+        Ok(None) => GameEnd::Stopped,
+        Err(e) => GameEnd::Broken(e),
+    }
 }
 
 fn fault_reason(f: &Fault, what: &str) -> String {
@@ -122,26 +154,34 @@ fn run(
     slots: &mut [&mut Slot; 2],
     times_ms: &mut Vec<u64>,
     faulted: &mut [bool; 2],
-) -> Option<Verdict> {
+) -> Result<Option<Verdict>, String> {
     // Start both engines and set up the position, outside the clock.
     for seat in 0..2 {
-        let result = slots[seat]
+        let name = slots[seat].spec.name.clone();
+        let driver = slots[seat]
             .ensure(ctx)
-            .map_err(|e| format!("failed to start: {e}"))
-            .and_then(|d| {
-                d.new_game(referee, seat, &ctx.tc, ctx.sync)
-                    .map_err(|f| fault_reason(&f, "setup"))
-            });
-        if let Err(reason) = result {
+            .map_err(|e| format!("engine {name} failed to start: {e}"))?;
+        if let Err(f) = driver.new_game(referee, seat, &ctx.tc, ctx.sync) {
             if ctx.abort.load(std::sync::atomic::Ordering::Relaxed)
                 || super::interrupt::interrupted()
             {
-                return None;
+                return Ok(None);
             }
             faulted[seat] = true;
-            return Some(forfeit(seat, reason));
+            return Ok(Some(forfeit(seat, fault_reason(&f, "setup"))));
         }
     }
+    Ok(moves(ctx, referee, slots, times_ms, faulted))
+}
+
+/// The move loop, from the set-up position to the verdict (`None`: the match was stopped).
+fn moves(
+    ctx: &GameContext,
+    referee: &mut dyn Referee,
+    slots: &mut [&mut Slot; 2],
+    times_ms: &mut Vec<u64>,
+    faulted: &mut [bool; 2],
+) -> Option<Verdict> {
     let mut clocks = [Clock::new(ctx.tc), Clock::new(ctx.tc)];
     let mut plies = 0usize;
     loop {
@@ -155,6 +195,8 @@ fn run(
             });
         }
         let seat = referee.to_move();
+        let tolerance_ms = slots[seat].tolerance_ms(ctx);
+        slots[seat].fresh = false;
         let driver = slots[seat].driver.as_mut().expect("started above");
         let lose = |reason: String, faulted: &mut [bool; 2]| {
             faulted[seat] = true;
@@ -167,7 +209,7 @@ fn run(
             return lose(fault_reason(&f, "time_left"), faulted);
         }
         let start = Instant::now();
-        let deadline = clocks[seat].deadline(ctx.tolerance_ms).map(|d| start + d);
+        let deadline = clocks[seat].deadline(tolerance_ms).map(|d| start + d);
         let answer = driver.genmove(referee, seat, deadline);
         let elapsed = start.elapsed().as_millis() as u64;
         let text = match answer {
@@ -180,7 +222,7 @@ fn run(
                 return lose(
                     format!(
                         "time forfeit (no move after {elapsed} ms; {} ms allowed)",
-                        clocks[seat].budget_ms().unwrap_or(0) + ctx.tolerance_ms
+                        clocks[seat].budget_ms().unwrap_or(0) + tolerance_ms
                     ),
                     faulted,
                 )
@@ -188,11 +230,11 @@ fn run(
             Err(f) => return lose(fault_reason(&f, "genmove"), faulted),
         };
         let budget = clocks[seat].budget_ms();
-        if clocks[seat].charge(elapsed, ctx.tolerance_ms) == Charge::Flagged {
+        if clocks[seat].charge(elapsed, tolerance_ms) == Charge::Flagged {
             return lose(
                 format!(
                     "time forfeit ({elapsed} ms used; {} ms allowed)",
-                    budget.unwrap_or(0) + ctx.tolerance_ms
+                    budget.unwrap_or(0) + tolerance_ms
                 ),
                 faulted,
             );

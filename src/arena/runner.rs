@@ -21,7 +21,7 @@ use rand::SeedableRng;
 use super::config::{MergeArgs, Settings};
 use super::games::{self, GameOptions};
 use super::interrupt;
-use super::play::{play_game, GameContext, Slot};
+use super::play::{play_game, GameContext, GameEnd, Slot};
 use super::referee::{load_openings, GameKind, RecordInfo};
 use super::results::{self, GameResult};
 use super::stats::{Decision, Sprt};
@@ -68,6 +68,23 @@ fn now_secs() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0)
+}
+
+/// `tolerance 300 ms; mohex 1000 ms; start-up grace 5000 ms`: what each engine may go over.
+fn tolerance_text(s: &Settings) -> String {
+    let mut t = format!("tolerance {} ms", s.tolerance_ms);
+    for e in &s.engines {
+        if let Some(ms) = e.tolerance_ms {
+            t.push_str(&format!("; {} {ms} ms", e.name));
+        }
+    }
+    if s.startup_grace_ms > 0 {
+        t.push_str(&format!(
+            "; start-up grace {} ms on each process's first move",
+            s.startup_grace_ms
+        ));
+    }
+    t
 }
 
 /// Runs a match to the end (or to the SPRT's decision); returns the summary.
@@ -143,13 +160,13 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
         .open(&results_path)
         .map_err(|e| format!("cannot write {}: {e}", results_path.display()))?;
     let header = format!(
-        "Match: {} vs {}, {}, {} games, tc {} (tolerance {} ms), concurrency {}{}",
+        "Match: {} vs {}, {}, {} games, tc {} ({}), concurrency {}{}",
         names[0],
         names[1],
         kind.name(),
         s.games,
         s.tc,
-        s.tolerance_ms,
+        tolerance_text(s),
         s.concurrency,
         s.shard
             .map(|(i, n)| format!(", shard {i}/{n}"))
@@ -161,6 +178,7 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
         protocol: kind.protocol(),
         tc: s.tc,
         tolerance_ms: s.tolerance_ms,
+        startup_grace_ms: s.startup_grace_ms,
         sync: Duration::from_millis(s.sync_ms),
         max_moves: s.max_moves.or(kind.default_max_moves()),
         engine_log: Some(s.out.join("engines.log")),
@@ -203,8 +221,13 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
                     [&mut b[0], &mut a[0]]
                 };
                 let names = [seats[0].spec.name.clone(), seats[1].spec.name.clone()];
-                let Some(played) = play_game(&ctx, referee, seats) else {
-                    break;
+                let played = match play_game(&ctx, referee, seats) {
+                    GameEnd::Played(p) => p,
+                    GameEnd::Stopped => break,
+                    GameEnd::Broken(e) => {
+                        let _ = tx.send(Err(e));
+                        break;
+                    }
                 };
                 let info = RecordInfo {
                     names: [&names[0], &names[1]],
