@@ -62,9 +62,17 @@ fn command(i: &str) -> IResult<&str, Command> {
     ))
 }
 
+/// A line that is not a command. The id is kept when it could be read, so the reply still
+/// carries it (`?5 ...`): a controller matches replies to commands by id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub id: Option<u64>,
+    pub message: String,
+}
+
 /// Parses one line. Control characters are dropped and tabs read as spaces (as the GTP
 /// specification asks); anything after a `#` is a comment.
-pub fn parse_line(raw: &str) -> Result<Line, String> {
+pub fn parse_line(raw: &str) -> Result<Line, ParseError> {
     let cleaned: String = raw
         .chars()
         .filter_map(|c| match c {
@@ -85,10 +93,39 @@ pub fn parse_line(raw: &str) -> Result<Line, String> {
     if body.is_empty() {
         return Ok(Line::Nothing);
     }
-    let parsed = all_consuming(command)(body).map(|(_, c)| c).ok();
-    parsed
-        .map(Line::Command)
-        .ok_or_else(|| format!("cannot parse command: {body}"))
+    if let Some(e) = bad_id(body) {
+        return Err(e);
+    }
+    let parsed = all_consuming(command)(body).map(|(_, c)| c);
+    parsed.map(Line::Command).map_err(|_| unparsable(body))
+}
+
+/// A leading number followed by more words is the id; one too large for u64 must not be read
+/// as the command's name (`unknown command: 99999999999999999999` would mislead).
+fn bad_id(body: &str) -> Option<ParseError> {
+    let (first, rest) = body.split_once(' ')?;
+    let all_digits = first.bytes().all(|b| b.is_ascii_digit());
+    (all_digits && !rest.trim().is_empty() && first.parse::<u64>().is_err()).then(|| ParseError {
+        id: None,
+        message: format!("command id too large: {first} (at most {})", u64::MAX),
+    })
+}
+
+/// The error for a line the grammar rejects, with the id when the line starts with one and
+/// the offending character named (words are separated by spaces and tabs only, so e.g. a
+/// non-breaking space is an error, named as `U+00A0` rather than echoed invisibly).
+fn unparsable(body: &str) -> ParseError {
+    let id = body
+        .split_once(' ')
+        .and_then(|(first, _)| first.parse::<u64>().ok());
+    let message = match body.chars().find(|&c| c.is_whitespace() && c != ' ') {
+        Some(c) => format!(
+            "cannot parse command: U+{:04X} between words (only spaces and tabs separate them)",
+            c as u32
+        ),
+        None => format!("cannot parse command: {body}"),
+    };
+    ParseError { id, message }
 }
 
 /// Formats a reply block: `=id text` / `?id text`, no empty line inside, one after.
@@ -186,7 +223,7 @@ pub fn run<S: Session>(mut session: S, input: Receiver<Input>, out: Output) {
             Ok(Line::Nothing) | Ok(Line::Interrupt) => continue,
             Ok(Line::Command(c)) => c,
             Err(e) => {
-                out.write_raw(&format_reply(None, &Err(e)));
+                out.write_raw(&format_reply(e.id, &Err(e.message)));
                 continue;
             }
         };
@@ -349,6 +386,22 @@ mod tests {
     fn a_number_alone_is_a_command_name() {
         // "12" with nothing after it: no id, the command is "12" (unknown, answered with `?`).
         assert_eq!(cmd("12").name, "12");
+    }
+
+    #[test]
+    fn a_parse_error_keeps_the_id() {
+        let e = parse_line("5 play\u{a0}b a1").unwrap_err();
+        assert_eq!(e.id, Some(5));
+        assert!(e.message.contains("U+00A0"), "{}", e.message);
+        assert_eq!(parse_line("play\u{a0}b").unwrap_err().id, None);
+    }
+
+    #[test]
+    fn an_id_too_large_is_not_a_command_name() {
+        let e = parse_line("99999999999999999999 name").unwrap_err();
+        assert_eq!(e.id, None);
+        assert!(e.message.contains("id too large"), "{}", e.message);
+        assert_eq!(cmd("18446744073709551615 name").id, Some(u64::MAX));
     }
 
     #[test]
