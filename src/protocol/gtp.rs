@@ -8,6 +8,7 @@
 //!
 //! Commands that search run on a worker thread while this loop keeps reading input: it reacts
 //! to `# interrupt`, `quit` and EOF at once, and queues any other command until the reply is out.
+//! `quit` and EOF end the queue too (see [`run`]).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -202,19 +203,34 @@ const CORE_COMMANDS: [&str; 6] = [
 /// The engine's name as every protocol reports it.
 pub const ENGINE_NAME: &str = "Sente";
 
+/// Why the session is ending while a job still runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Closing {
+    /// stdin closed: nobody reads the replies any more, so queued commands are dropped.
+    Eof,
+    /// `quit` was read: the commands queued before it are answered `? interrupted` without
+    /// running (a controller counting replies stays in step), then `quit` itself.
+    Quit,
+}
+
 /// Runs `session` until `quit` or EOF.
+///
+/// `quit` and EOF end everything: the running job is stopped and the commands queued behind it
+/// never run, so the engine exits at once however much was queued. `# interrupt` is for the
+/// command the controller is waiting on, the oldest unanswered one (GoGui's meaning): it stops
+/// the running job; commands queued behind it run normally.
 pub fn run<S: Session>(mut session: S, input: Receiver<Input>, out: Output) {
     let ctx = Context {
         stop: Arc::new(AtomicBool::new(false)),
         out: out.clone(),
     };
     let mut pending: VecDeque<String> = VecDeque::new();
-    let mut closing = false;
+    let mut closing: Option<Closing> = None;
     loop {
-        let raw = match pending.pop_front() {
-            Some(l) => l,
-            None if closing => return,
-            None => match input.recv() {
+        let raw = match (closing, pending.pop_front()) {
+            (Some(Closing::Eof), _) | (Some(Closing::Quit), None) => return,
+            (_, Some(l)) => l,
+            (None, None) => match input.recv() {
                 Ok(Input::Line(l)) => l,
                 Ok(Input::Eof) | Err(_) => return,
             },
@@ -227,6 +243,12 @@ pub fn run<S: Session>(mut session: S, input: Receiver<Input>, out: Output) {
                 continue;
             }
         };
+        if closing == Some(Closing::Quit) && cmd.name != "quit" {
+            log::debug!("dropping {raw:?}: quit was sent");
+            let reply = Err("interrupted: quit was sent".to_string());
+            out.write_raw(&format_reply(cmd.id, &reply));
+            continue;
+        }
         ctx.stop.store(false, Ordering::Relaxed);
         let action = match core_command(&cmd, &session) {
             Some(a) => a,
@@ -265,31 +287,51 @@ fn wait_for_job<S>(
     input: &Receiver<Input>,
     ctx: &Context,
     pending: &mut VecDeque<String>,
-    closing: &mut bool,
+    closing: &mut Option<Closing>,
 ) -> Option<Finish<S>> {
-    let mut input_open = !*closing;
     loop {
-        if !input_open {
+        if closing.is_some() {
             return rx.recv().ok();
         }
         select! {
-            recv(rx) -> f => return f.ok(),
-            recv(input) -> line => match line {
-                Ok(Input::Line(l)) => match parse_line(&l) {
-                    Ok(Line::Interrupt) => ctx.stop.store(true, Ordering::Relaxed),
-                    Ok(Line::Command(c)) if c.name == "quit" => {
-                        ctx.stop.store(true, Ordering::Relaxed);
-                        pending.push_back(l);
-                        input_open = false;
+            recv(rx) -> f => {
+                // Lines that came in before the reply is out were sent while this job was the
+                // one unanswered: an interrupt among them is for it, not for the next command
+                // (`select!` picks at random when both are ready).
+                while closing.is_none() {
+                    match input.try_recv() {
+                        Ok(i) => take_input(i, ctx, pending, closing),
+                        Err(_) => break,
                     }
-                    _ => pending.push_back(l),
-                },
-                Ok(Input::Eof) | Err(_) => {
-                    ctx.stop.store(true, Ordering::Relaxed);
-                    *closing = true;
-                    input_open = false;
                 }
-            },
+                return f.ok();
+            }
+            recv(input) -> i => take_input(i.unwrap_or(Input::Eof), ctx, pending, closing),
+        }
+    }
+}
+
+/// One input event read while a job runs.
+fn take_input(
+    input: Input,
+    ctx: &Context,
+    pending: &mut VecDeque<String>,
+    closing: &mut Option<Closing>,
+) {
+    match input {
+        Input::Line(l) => match parse_line(&l) {
+            Ok(Line::Interrupt) => ctx.stop.store(true, Ordering::Relaxed),
+            Ok(Line::Command(c)) if c.name == "quit" => {
+                ctx.stop.store(true, Ordering::Relaxed);
+                pending.push_back(l);
+                *closing = Some(Closing::Quit);
+            }
+            _ => pending.push_back(l),
+        },
+        Input::Eof => {
+            ctx.stop.store(true, Ordering::Relaxed);
+            pending.clear();
+            *closing = Some(Closing::Eof);
         }
     }
 }
