@@ -374,6 +374,11 @@ pub fn parse_time_left(cmd: &Command) -> Result<(i64, Option<u32>), String> {
         return Err("usage: time_left <ms> [<moves>]".into());
     }
     let ms = arg::<i64>(cmd, 0, "time in ms")?;
+    if ms < 0 {
+        // A clock below zero means the time is already spent; every game refuses it alike
+        // rather than one searching at once and another with its default time.
+        return Err(format!("invalid time in ms: {ms} (must be 0 or more)"));
+    }
     let moves = match cmd.args.get(1) {
         Some(_) => {
             let m = arg::<u32>(cmd, 1, "number of moves")?;
