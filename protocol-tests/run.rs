@@ -6,10 +6,16 @@
 //! - `< text`                 the next output line must be exactly `text` (`<` alone: an empty line);
 //! - `~ regex`                the next output line must match `regex` entirely;
 //! - `!within MS`             the next expected line must arrive within MS milliseconds;
+//! - `!atleast MS`            the next expected line must not arrive sooner than MS milliseconds
+//!   (a command that must run in full, not be cut short);
 //! - `!sleep MS`              wait before sending more;
 //! - `!exit N`                after the transcript stdin is closed; the engine must exit with N
 //!   (default 0) within 10 s, having printed nothing more;
 //! - `!eof`                 close stdin now (expectations may follow: the last reply);
+//! - `!exited MS`            the engine must exit by itself within MS milliseconds, stdin still
+//!   open (a command such as `END` ends it, not EOF);
+//! - `!exitwithin MS`         the engine must exit within MS milliseconds of EOF (from `!eof`
+//!   if given), not the default 10 s: nothing queued may keep it running;
 //! - `!noexit`                the transcript itself ends the engine (e.g. `quit`); nothing more
 //!   may be printed after the last expectation;
 //! - `;` comments and blank lines are ignored.
@@ -78,6 +84,9 @@ fn run_one(path: &Path) -> Result<(), String> {
     });
     let mut exit_code = Some(0);
     let mut wait = DEFAULT_WAIT;
+    let mut at_least = Duration::ZERO;
+    let mut exit_wait = Duration::from_secs(10);
+    let mut eof_at: Option<Instant> = None;
     let result = (|| {
         for (n, l) in lines {
             let at = format!("line {}", n + 1);
@@ -118,13 +127,41 @@ fn run_one(path: &Path) -> Result<(), String> {
                 if wait != DEFAULT_WAIT && started.elapsed() > wait {
                     return Err(format!("{at}: took {:?}", started.elapsed()));
                 }
+                if started.elapsed() < at_least {
+                    return Err(format!("{at}: came after only {:?}", started.elapsed()));
+                }
                 wait = DEFAULT_WAIT;
+                at_least = Duration::ZERO;
             } else if let Some(ms) = l.strip_prefix("!within ") {
                 wait = Duration::from_millis(
                     ms.trim()
                         .parse()
                         .map_err(|_| format!("{at}: bad !within"))?,
                 );
+            } else if let Some(ms) = l.strip_prefix("!atleast ") {
+                at_least = Duration::from_millis(
+                    ms.trim()
+                        .parse()
+                        .map_err(|_| format!("{at}: bad !atleast"))?,
+                );
+            } else if let Some(ms) = l.strip_prefix("!exitwithin ") {
+                exit_wait = Duration::from_millis(
+                    ms.trim()
+                        .parse()
+                        .map_err(|_| format!("{at}: bad !exitwithin"))?,
+                );
+            } else if let Some(ms) = l.strip_prefix("!exited ") {
+                let ms: u64 = ms
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("{at}: bad !exited"))?;
+                let deadline = Instant::now() + Duration::from_millis(ms);
+                while child.try_wait().map_err(|e| e.to_string())?.is_none() {
+                    if Instant::now() > deadline {
+                        return Err(format!("{at}: still running after {ms} ms"));
+                    }
+                    std::thread::sleep(Duration::from_millis(10));
+                }
             } else if let Some(ms) = l.strip_prefix("!sleep ") {
                 std::thread::sleep(Duration::from_millis(
                     ms.trim().parse().map_err(|_| format!("{at}: bad !sleep"))?,
@@ -137,6 +174,7 @@ fn run_one(path: &Path) -> Result<(), String> {
                 );
             } else if l == "!eof" {
                 drop(stdin.take());
+                eof_at.get_or_insert_with(Instant::now);
             } else if l == "!noexit" {
                 exit_code = None;
             } else {
@@ -146,7 +184,7 @@ fn run_one(path: &Path) -> Result<(), String> {
         Ok(())
     })();
     drop(stdin.take());
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = eof_at.unwrap_or_else(Instant::now) + exit_wait;
     let status = loop {
         if let Some(s) = child.try_wait().map_err(|e| e.to_string())? {
             break Some(s);
@@ -159,7 +197,9 @@ fn run_one(path: &Path) -> Result<(), String> {
         std::thread::sleep(Duration::from_millis(10));
     };
     result?;
-    let status = status.ok_or("the engine did not exit within 10 s of EOF")?;
+    let status = status.ok_or(format!(
+        "the engine did not exit within {exit_wait:?} of EOF"
+    ))?;
     if let Ok(extra) = rx.recv_timeout(Duration::from_millis(200)) {
         return Err(format!("unexpected output after the transcript: {extra:?}"));
     }

@@ -325,6 +325,29 @@ pub fn run(opts: Options, input: Receiver<Input>, out: Output) {
     }
 }
 
+/// `text` safe to echo to the manager: control bytes (NUL, ESC: a terminal would act on them)
+/// and invisible format characters (bidi overrides reorder what a person reads) are written as
+/// `\u{..}` escapes, other characters as they are.
+fn escaped(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || is_format_char(c) {
+                format!("\\u{{{:x}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Unicode's invisible format characters that change how text around them reads: bidi marks,
+/// embeddings, overrides and isolates, zero-width characters and the byte order mark.
+fn is_format_char(c: char) -> bool {
+    matches!(c,
+        '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2069}' | '\u{feff}')
+}
+
 fn first_word(line: &str) -> String {
     line.split_whitespace()
         .next()
@@ -351,6 +374,11 @@ impl Session {
     fn handle(&mut self, raw: &str) -> bool {
         let line = raw.trim();
         if let Some((kind, lines)) = self.block.as_mut() {
+            // No stone line reads `END`: it is the manager ending the session (it gave up on
+            // the block, or timed out), and it must not be taken as a stone and lost.
+            if line.eq_ignore_ascii_case("END") {
+                return false;
+            }
             if line.eq_ignore_ascii_case("DONE") {
                 let (kind, lines) = (*kind, std::mem::take(lines));
                 self.block = None;
@@ -418,7 +446,7 @@ impl Session {
                 ));
             }
             "SOLVE" => self.solve(rest),
-            other => self.reply(&format!("UNKNOWN command {other}")),
+            other => self.reply(&format!("UNKNOWN command {}", escaped(other))),
         }
         true
     }
@@ -530,7 +558,14 @@ impl Session {
                     })
                     .collect::<Result<Vec<_>, String>>();
                 let mut game = self.game.clone();
-                match stones.and_then(|s| game.set_board(&s)) {
+                let set = stones.and_then(|s| game.set_board(&s)).and_then(|()| {
+                    if kind == Block::Board {
+                        game.check_playable()
+                    } else {
+                        Ok(())
+                    }
+                });
+                match set {
                     Ok(()) => {
                         self.game = game;
                         if kind == Block::Board {
@@ -947,6 +982,15 @@ mod tests {
         assert_eq!(Rule::from_bits(3), Rule::Exact);
         assert_eq!(Rule::from_bits(8), Rule::Caro);
         assert_eq!(Rule::from_bits(6), Rule::Renju);
+    }
+
+    #[test]
+    fn echoed_text_has_no_control_or_bidi_characters() {
+        assert_eq!(
+            escaped("A\u{0}B\u{1b}[2J\u{202e}C"),
+            "A\\u{0}B\\u{1b}[2J\\u{202e}C"
+        );
+        assert_eq!(escaped("FOO,é"), "FOO,é");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //!
 //! Commands that search run on a worker thread while this loop keeps reading input: it reacts
 //! to `# interrupt`, `quit` and EOF at once, and queues any other command until the reply is out.
+//! `quit` and EOF end the queue too (see [`run`]).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -62,9 +63,17 @@ fn command(i: &str) -> IResult<&str, Command> {
     ))
 }
 
+/// A line that is not a command. The id is kept when it could be read, so the reply still
+/// carries it (`?5 ...`): a controller matches replies to commands by id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub id: Option<u64>,
+    pub message: String,
+}
+
 /// Parses one line. Control characters are dropped and tabs read as spaces (as the GTP
 /// specification asks); anything after a `#` is a comment.
-pub fn parse_line(raw: &str) -> Result<Line, String> {
+pub fn parse_line(raw: &str) -> Result<Line, ParseError> {
     let cleaned: String = raw
         .chars()
         .filter_map(|c| match c {
@@ -85,10 +94,39 @@ pub fn parse_line(raw: &str) -> Result<Line, String> {
     if body.is_empty() {
         return Ok(Line::Nothing);
     }
-    let parsed = all_consuming(command)(body).map(|(_, c)| c).ok();
-    parsed
-        .map(Line::Command)
-        .ok_or_else(|| format!("cannot parse command: {body}"))
+    if let Some(e) = bad_id(body) {
+        return Err(e);
+    }
+    let parsed = all_consuming(command)(body).map(|(_, c)| c);
+    parsed.map(Line::Command).map_err(|_| unparsable(body))
+}
+
+/// A leading number followed by more words is the id; one too large for u64 must not be read
+/// as the command's name (`unknown command: 99999999999999999999` would mislead).
+fn bad_id(body: &str) -> Option<ParseError> {
+    let (first, rest) = body.split_once(' ')?;
+    let all_digits = first.bytes().all(|b| b.is_ascii_digit());
+    (all_digits && !rest.trim().is_empty() && first.parse::<u64>().is_err()).then(|| ParseError {
+        id: None,
+        message: format!("command id too large: {first} (at most {})", u64::MAX),
+    })
+}
+
+/// The error for a line the grammar rejects, with the id when the line starts with one and
+/// the offending character named (words are separated by spaces and tabs only, so e.g. a
+/// non-breaking space is an error, named as `U+00A0` rather than echoed invisibly).
+fn unparsable(body: &str) -> ParseError {
+    let id = body
+        .split_once(' ')
+        .and_then(|(first, _)| first.parse::<u64>().ok());
+    let message = match body.chars().find(|&c| c.is_whitespace() && c != ' ') {
+        Some(c) => format!(
+            "cannot parse command: U+{:04X} between words (only spaces and tabs separate them)",
+            c as u32
+        ),
+        None => format!("cannot parse command: {body}"),
+    };
+    ParseError { id, message }
 }
 
 /// Formats a reply block: `=id text` / `?id text`, no empty line inside, one after.
@@ -165,19 +203,34 @@ const CORE_COMMANDS: [&str; 6] = [
 /// The engine's name as every protocol reports it.
 pub const ENGINE_NAME: &str = "Sente";
 
+/// Why the session is ending while a job still runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Closing {
+    /// stdin closed: nobody reads the replies any more, so queued commands are dropped.
+    Eof,
+    /// `quit` was read: the commands queued before it are answered `? interrupted` without
+    /// running (a controller counting replies stays in step), then `quit` itself.
+    Quit,
+}
+
 /// Runs `session` until `quit` or EOF.
+///
+/// `quit` and EOF end everything: the running job is stopped and the commands queued behind it
+/// never run, so the engine exits at once however much was queued. `# interrupt` is for the
+/// command the controller is waiting on, the oldest unanswered one (GoGui's meaning): it stops
+/// the running job; commands queued behind it run normally.
 pub fn run<S: Session>(mut session: S, input: Receiver<Input>, out: Output) {
     let ctx = Context {
         stop: Arc::new(AtomicBool::new(false)),
         out: out.clone(),
     };
     let mut pending: VecDeque<String> = VecDeque::new();
-    let mut closing = false;
+    let mut closing: Option<Closing> = None;
     loop {
-        let raw = match pending.pop_front() {
-            Some(l) => l,
-            None if closing => return,
-            None => match input.recv() {
+        let raw = match (closing, pending.pop_front()) {
+            (Some(Closing::Eof), _) | (Some(Closing::Quit), None) => return,
+            (_, Some(l)) => l,
+            (None, None) => match input.recv() {
                 Ok(Input::Line(l)) => l,
                 Ok(Input::Eof) | Err(_) => return,
             },
@@ -186,10 +239,16 @@ pub fn run<S: Session>(mut session: S, input: Receiver<Input>, out: Output) {
             Ok(Line::Nothing) | Ok(Line::Interrupt) => continue,
             Ok(Line::Command(c)) => c,
             Err(e) => {
-                out.write_raw(&format_reply(None, &Err(e)));
+                out.write_raw(&format_reply(e.id, &Err(e.message)));
                 continue;
             }
         };
+        if closing == Some(Closing::Quit) && cmd.name != "quit" {
+            log::debug!("dropping {raw:?}: quit was sent");
+            let reply = Err("interrupted: quit was sent".to_string());
+            out.write_raw(&format_reply(cmd.id, &reply));
+            continue;
+        }
         ctx.stop.store(false, Ordering::Relaxed);
         let action = match core_command(&cmd, &session) {
             Some(a) => a,
@@ -228,31 +287,51 @@ fn wait_for_job<S>(
     input: &Receiver<Input>,
     ctx: &Context,
     pending: &mut VecDeque<String>,
-    closing: &mut bool,
+    closing: &mut Option<Closing>,
 ) -> Option<Finish<S>> {
-    let mut input_open = !*closing;
     loop {
-        if !input_open {
+        if closing.is_some() {
             return rx.recv().ok();
         }
         select! {
-            recv(rx) -> f => return f.ok(),
-            recv(input) -> line => match line {
-                Ok(Input::Line(l)) => match parse_line(&l) {
-                    Ok(Line::Interrupt) => ctx.stop.store(true, Ordering::Relaxed),
-                    Ok(Line::Command(c)) if c.name == "quit" => {
-                        ctx.stop.store(true, Ordering::Relaxed);
-                        pending.push_back(l);
-                        input_open = false;
+            recv(rx) -> f => {
+                // Lines that came in before the reply is out were sent while this job was the
+                // one unanswered: an interrupt among them is for it, not for the next command
+                // (`select!` picks at random when both are ready).
+                while closing.is_none() {
+                    match input.try_recv() {
+                        Ok(i) => take_input(i, ctx, pending, closing),
+                        Err(_) => break,
                     }
-                    _ => pending.push_back(l),
-                },
-                Ok(Input::Eof) | Err(_) => {
-                    ctx.stop.store(true, Ordering::Relaxed);
-                    *closing = true;
-                    input_open = false;
                 }
-            },
+                return f.ok();
+            }
+            recv(input) -> i => take_input(i.unwrap_or(Input::Eof), ctx, pending, closing),
+        }
+    }
+}
+
+/// One input event read while a job runs.
+fn take_input(
+    input: Input,
+    ctx: &Context,
+    pending: &mut VecDeque<String>,
+    closing: &mut Option<Closing>,
+) {
+    match input {
+        Input::Line(l) => match parse_line(&l) {
+            Ok(Line::Interrupt) => ctx.stop.store(true, Ordering::Relaxed),
+            Ok(Line::Command(c)) if c.name == "quit" => {
+                ctx.stop.store(true, Ordering::Relaxed);
+                pending.push_back(l);
+                *closing = Some(Closing::Quit);
+            }
+            _ => pending.push_back(l),
+        },
+        Input::Eof => {
+            ctx.stop.store(true, Ordering::Relaxed);
+            pending.clear();
+            *closing = Some(Closing::Eof);
         }
     }
 }
@@ -295,6 +374,11 @@ pub fn parse_time_left(cmd: &Command) -> Result<(i64, Option<u32>), String> {
         return Err("usage: time_left <ms> [<moves>]".into());
     }
     let ms = arg::<i64>(cmd, 0, "time in ms")?;
+    if ms < 0 {
+        // A clock below zero means the time is already spent; every game refuses it alike
+        // rather than one searching at once and another with its default time.
+        return Err(format!("invalid time in ms: {ms} (must be 0 or more)"));
+    }
     let moves = match cmd.args.get(1) {
         Some(_) => {
             let m = arg::<u32>(cmd, 1, "number of moves")?;
@@ -349,6 +433,22 @@ mod tests {
     fn a_number_alone_is_a_command_name() {
         // "12" with nothing after it: no id, the command is "12" (unknown, answered with `?`).
         assert_eq!(cmd("12").name, "12");
+    }
+
+    #[test]
+    fn a_parse_error_keeps_the_id() {
+        let e = parse_line("5 play\u{a0}b a1").unwrap_err();
+        assert_eq!(e.id, Some(5));
+        assert!(e.message.contains("U+00A0"), "{}", e.message);
+        assert_eq!(parse_line("play\u{a0}b").unwrap_err().id, None);
+    }
+
+    #[test]
+    fn an_id_too_large_is_not_a_command_name() {
+        let e = parse_line("99999999999999999999 name").unwrap_err();
+        assert_eq!(e.id, None);
+        assert!(e.message.contains("id too large"), "{}", e.message);
+        assert_eq!(cmd("18446744073709551615 name").id, Some(u64::MAX));
     }
 
     #[test]

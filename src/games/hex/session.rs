@@ -1,7 +1,7 @@
 //! Hex over GTP, as HexGui (0.9, 0.10), Benzene's tournament scripts and GTP tools speak it.
 //! Every command is documented in the README; the behaviour follows HexGui where sources differ.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -34,7 +34,10 @@ const ANALYZE_MS: u64 = 2000;
 /// to see the runners-up too).
 const SCORED_MOVES: usize = 10;
 /// Default time limit of `dfpn-solve-state`, in seconds (`param_dfpn timelimit`).
-const SOLVE_SECONDS: u64 = 30;
+const SOLVE_SECONDS: f64 = 30.0;
+/// The longest `param_dfpn timelimit` accepted (a year): any longer is a typo, and a bound keeps
+/// the deadline's arithmetic from overflowing.
+const SOLVE_SECONDS_MAX: f64 = 365.0 * 86_400.0;
 
 /// Everything the command line can set.
 #[derive(Clone, Debug)]
@@ -83,7 +86,8 @@ pub struct HexSession {
     clock: Clock,
     player: Reference,
     use_guifx: bool,
-    solve_seconds: u64,
+    /// `param_dfpn timelimit`, in seconds; fractions are allowed (HexGui users ask for 0.5).
+    solve_seconds: f64,
 }
 
 fn parse_color(s: &str) -> Result<u8, String> {
@@ -246,6 +250,12 @@ impl HexSession {
     fn play(&mut self, cmd: &Command) -> Result<String, String> {
         expect_args(cmd, 2, "play <color> <move>")?;
         let color = parse_color(&cmd.args[0])?;
+        if let Some(w) = self.pos().winner() {
+            return Err(format!(
+                "illegal move: the game is over ({} won)",
+                color_name(w)
+            ));
+        }
         self.apply(color, &cmd.args[1])?;
         Ok(String::new())
     }
@@ -413,10 +423,14 @@ impl HexSession {
                     "use_guifx" => self.use_guifx = parse_bool(value)?,
                     "timelimit" => {
                         self.solve_seconds = value
-                            .parse::<u64>()
+                            .parse::<f64>()
                             .ok()
-                            .filter(|&s| s > 0)
-                            .ok_or_else(|| format!("invalid timelimit: {value}"))?
+                            .filter(|&s| s > 0.0 && s <= SOLVE_SECONDS_MAX)
+                            .ok_or_else(|| {
+                                format!(
+                                    "invalid timelimit: {value} (seconds, more than 0, at most {SOLVE_SECONDS_MAX})"
+                                )
+                            })?
                     }
                     other => return Err(format!("unknown parameter: {other}")),
                 }
@@ -440,7 +454,7 @@ impl HexSession {
         let secs = self.solve_seconds;
         Action::Background(Box::new(move || {
             let started = Instant::now();
-            let mut solver = Solver::new(&stop, Some(started + Duration::from_secs(secs)));
+            let mut solver = Solver::new(&stop, Some(started + Duration::from_secs_f64(secs)));
             let v = solver.solve(&pos);
             let nodes = solver.nodes;
             log::info!(
@@ -450,6 +464,10 @@ impl HexSession {
             let reply = match v {
                 Verdict::Win(_) => Ok(color_name(color).to_string()),
                 Verdict::Loss => Ok(color_name(1 - color).to_string()),
+                // The stop flag tells an interrupt (or quit/EOF) from the time limit.
+                Verdict::Unknown if stop.load(Ordering::Relaxed) => {
+                    Err(format!("interrupted: not solved ({nodes} nodes)"))
+                }
                 Verdict::Unknown => Err(format!("unknown: not solved in {secs} s ({nodes} nodes)")),
             };
             Box::new(move |_: &mut HexSession| reply)

@@ -158,10 +158,15 @@ impl KalahSession {
     fn position(&mut self, cmd: &Command) -> Result<String, String> {
         let n = cmd.args.len();
         let usage = "usage: position <pits of the side to move> <its store> <pits of the other side> <its store>";
-        if n < 4 || !n.is_multiple_of(2) || (n - 2) / 2 > MAX_PITS {
+        if n < 4 || !n.is_multiple_of(2) {
             return Err(usage.into());
         }
         let m = (n - 2) / 2;
+        if m > MAX_PITS {
+            return Err(format!(
+                "pits per side must be 1 to {MAX_PITS}: {n} numbers make {m} pits a side"
+            ));
+        }
         let values = (0..n)
             .map(|i| arg::<u32>(cmd, i, "seed count"))
             .collect::<Result<Vec<_>, _>>()?;

@@ -24,6 +24,34 @@ pub struct Game {
     pos: Renju,
 }
 
+fn side_name(side: u8) -> &'static str {
+    if side == 0 {
+        "Black"
+    } else {
+        "White"
+    }
+}
+
+/// Fails unless some game reaches `moves` with `to_move` to play: Black moves first and the
+/// sides alternate, so Black to move has as many stones as White, White to move one fewer.
+fn reachable(moves: &[(Cell, u8)], to_move: u8) -> Result<(), String> {
+    let black = moves.iter().filter(|m| m.1 == 0).count();
+    let white = moves.len() - black;
+    let ok = if to_move == 0 {
+        black == white
+    } else {
+        black == white + 1
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "no game reaches {black} black and {white} white stones with {} (the engine) to move",
+            side_name(to_move)
+        ))
+    }
+}
+
 impl Game {
     pub fn new(w: usize, h: usize, rule: Rule) -> Result<Game, String> {
         if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
@@ -160,6 +188,21 @@ impl Game {
         self.own = own;
         self.rebuild(own);
         Ok(())
+    }
+
+    /// Fails unless some game reaches this position with the engine to move and not yet over:
+    /// a `BOARD` asks for a move, and one that breaks this is a bug on the manager's side,
+    /// better refused than searched. (`YXBOARD` is not checked: Yixin-Board also shows
+    /// finished games and edited boards, and asks for no move.)
+    pub fn check_playable(&self) -> Result<(), String> {
+        reachable(&self.moves, self.own)?;
+        match self.pos.winner() {
+            Some(w) => Err(format!(
+                "{} already has five in a row: the game is over",
+                side_name(w)
+            )),
+            None => Ok(()),
+        }
     }
 
     /// Which side the engine played in the last `BOARD`.
