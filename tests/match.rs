@@ -786,6 +786,11 @@ fn hex_games_are_refereed_and_recorded_as_sgf() {
         assert!(sgf.contains("RE[B+]"), "{sgf}");
     }
     assert!(stdout.contains("Score of X vs Y: 1 - 1 - 0"), "{stdout}");
+    // Each engine made 3 + 2 moves.
+    assert!(
+        stdout.contains("Time per move: X mean ") && stdout.contains(" ms (5 moves); Y mean "),
+        "{stdout}"
+    );
     let heard = std::fs::read_to_string(dir.join("y.log")).unwrap();
     let lines: Vec<&str> = heard.lines().collect();
     // Game 0: Y is White. Who it is, setup, time (once known), then X's a1 arrives as a play

@@ -89,6 +89,8 @@ pub struct Played {
     pub referee: Box<dyn Referee>,
     pub verdict: Verdict,
     pub times_ms: Vec<u64>,
+    /// The seat that made each timed move (Kalah's extra turns break the alternation).
+    pub movers: Vec<usize>,
 }
 
 fn forfeit(loser: usize, reason: String) -> Verdict {
@@ -116,15 +118,9 @@ pub fn play_game(
 ) -> GameEnd {
     let [s0, s1] = seats;
     let mut slots = [s0, s1];
-    let mut times_ms = Vec::new();
+    let mut timed = Vec::new();
     let mut faulted = [false; 2];
-    let end = run(
-        ctx,
-        referee.as_mut(),
-        &mut slots,
-        &mut times_ms,
-        &mut faulted,
-    );
+    let end = run(ctx, referee.as_mut(), &mut slots, &mut timed, &mut faulted);
     for (seat, slot) in slots.iter_mut().enumerate() {
         if slot.spec.restart || faulted[seat] || !matches!(end, Ok(Some(_))) {
             slot.release();
@@ -134,7 +130,8 @@ pub fn play_game(
         Ok(Some(verdict)) => GameEnd::Played(Played {
             referee,
             verdict,
-            times_ms,
+            times_ms: timed.iter().map(|&(_, ms)| ms).collect(),
+            movers: timed.iter().map(|&(seat, _)| seat).collect(),
         }),
         Ok(None) => GameEnd::Stopped,
         Err(e) => GameEnd::Broken(e),
@@ -152,7 +149,7 @@ fn run(
     ctx: &GameContext,
     referee: &mut dyn Referee,
     slots: &mut [&mut Slot; 2],
-    times_ms: &mut Vec<u64>,
+    timed: &mut Vec<(usize, u64)>,
     faulted: &mut [bool; 2],
 ) -> Result<Option<Verdict>, String> {
     // Start both engines and set up the position, outside the clock.
@@ -171,7 +168,7 @@ fn run(
             return Ok(Some(forfeit(seat, fault_reason(&f, "setup"))));
         }
     }
-    Ok(moves(ctx, referee, slots, times_ms, faulted))
+    Ok(moves(ctx, referee, slots, timed, faulted))
 }
 
 /// The move loop, from the set-up position to the verdict (`None`: the match was stopped).
@@ -179,7 +176,7 @@ fn moves(
     ctx: &GameContext,
     referee: &mut dyn Referee,
     slots: &mut [&mut Slot; 2],
-    times_ms: &mut Vec<u64>,
+    timed: &mut Vec<(usize, u64)>,
     faulted: &mut [bool; 2],
 ) -> Option<Verdict> {
     let mut clocks = [Clock::new(ctx.tc), Clock::new(ctx.tc)];
@@ -243,7 +240,7 @@ fn moves(
             Ok(mv) => mv,
             Err(reason) => return lose(reason, faulted),
         };
-        times_ms.push(elapsed);
+        timed.push((seat, elapsed));
         plies += 1;
         let other = 1 - seat;
         let opponent = slots[other].driver.as_mut().expect("started above");

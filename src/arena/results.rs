@@ -26,6 +26,9 @@ pub struct GameResult {
     /// Milliseconds each engine move took, in move order.
     #[serde(default)]
     pub times_ms: Vec<u64>,
+    /// Who made each timed move: 0 `first`, 1 `second` (absent in older files).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movers: Vec<u8>,
     #[serde(default)]
     pub game_type: String,
     /// The game record's file, relative to the output folder.
@@ -39,6 +42,15 @@ pub struct GameResult {
 impl GameResult {
     pub fn pair(&self) -> usize {
         self.game / 2
+    }
+
+    /// Each timed move of engine `name`, in ms (empty for a file without `movers`).
+    pub fn times_of<'a>(&'a self, name: &'a str) -> impl Iterator<Item = u64> + 'a {
+        self.movers
+            .iter()
+            .zip(&self.times_ms)
+            .filter(move |(&seat, _)| [&self.first, &self.second][seat as usize & 1] == name)
+            .map(|(_, &ms)| ms)
     }
 
     /// The points of engine `name` in this game (None if it did not play).
@@ -142,10 +154,25 @@ mod tests {
             reason: "test".into(),
             moves: vec![],
             times_ms: vec![],
+            movers: vec![],
             game_type: "nim".into(),
             record: None,
             finished: 0,
         }
+    }
+
+    #[test]
+    fn times_are_told_apart_by_mover() {
+        let mut g = game(0, "a", "b", "first");
+        g.times_ms = vec![10, 20, 30, 40];
+        // Kalah: `b` moves twice in a row.
+        g.movers = vec![0, 1, 1, 0];
+        assert_eq!(g.times_of("a").collect::<Vec<_>>(), [10, 40]);
+        assert_eq!(g.times_of("b").collect::<Vec<_>>(), [20, 30]);
+        assert_eq!(g.times_of("c").count(), 0);
+        // An old record without movers gives no times rather than wrong ones.
+        g.movers.clear();
+        assert_eq!(g.times_of("a").count(), 0);
     }
 
     #[test]

@@ -260,6 +260,7 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
                     reason: played.verdict.reason.clone(),
                     moves: played.referee.moves().to_vec(),
                     times_ms: played.times_ms.clone(),
+                    movers: played.movers.iter().map(|&s| s as u8).collect(),
                     game_type: kind.name().into(),
                     record,
                     finished: now_secs(),

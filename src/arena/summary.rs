@@ -103,6 +103,7 @@ pub fn summary(games: &[GameResult], sprt: Option<&Sprt>, header: &str) -> Strin
         s.push_str(&sprt_line(sprt, &t).0);
         s.push('\n');
     }
+    s.push_str(&time_line(games, &[&a, &b]));
     // Why games ended, with the loser's name for forfeits: crashes and time losses stand out.
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for g in games {
@@ -126,6 +127,28 @@ pub fn summary(games: &[GameResult], sprt: Option<&Sprt>, header: &str) -> Strin
         s.push_str(&format!("  {n:>5}  {r}\n"));
     }
     s
+}
+
+/// `Time per move: A mean 1312 ms, max 2566 ms (420 moves); B ...`: whether the engines
+/// really had equal time (an opponent on its own time settings may use less or more).
+fn time_line(games: &[GameResult], names: &[&str]) -> String {
+    let parts: Vec<String> = names
+        .iter()
+        .filter_map(|name| {
+            let times: Vec<u64> = games.iter().flat_map(|g| g.times_of(name)).collect();
+            let max = times.iter().max()?;
+            let mean = times.iter().sum::<u64>() as f64 / times.len() as f64;
+            Some(format!(
+                "{name} mean {mean:.0} ms, max {max} ms ({} moves)",
+                times.len()
+            ))
+        })
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("Time per move: {}\n", parts.join("; "))
+    }
 }
 
 /// The running score for stderr: `[ 12/100] A vs B: +5 -3 =4  54.2%  Elo +29 ±80`.
