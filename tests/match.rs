@@ -267,6 +267,13 @@ fn nonsense_and_errors_lose() {
         &[],
     );
     fake_loses("resigns", "printf '= resign\\n\\n'", "resign", &[]);
+    // An engine's raw bytes (ESC, a bidi override) reach results.jsonl escaped.
+    fake_loses(
+        "refuses-raw",
+        "printf '? bad\\033[2J\\342\\200\\256x\\n\\n'",
+        "engine error: bad\\u{1b}[2J\\u{202e}x",
+        &[],
+    );
 }
 
 #[test]
@@ -482,6 +489,61 @@ fn nim_args<'a>(out: &'a str, games: &'a str, a: &'a str, b: &'a str) -> Vec<&'a
 }
 
 #[test]
+fn merge_refuses_records_that_conflict_or_are_no_result() {
+    let dir = temp_dir("merge-bad");
+    let record = |game: usize, first: &str, second: &str, result: &str, kind: &str| {
+        format!(
+            "{{\"game\":{game},\"first\":\"{first}\",\"second\":\"{second}\",\"opening\":\"3 4\",\"result\":\"{result}\",\"reason\":\"x\",\"game_type\":\"{kind}\"}}\n"
+        )
+    };
+    let merge = |files: &[&str]| {
+        let out = Command::new(BIN)
+            .args(["match", "merge", "--out"])
+            .arg(dir.join("out"))
+            .args(files.iter().map(|f| dir.join(f)))
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    std::fs::write(dir.join("a.jsonl"), record(0, "A", "B", "first", "nim")).unwrap();
+    // Another Nim match between other engines, same game index.
+    std::fs::write(dir.join("b.jsonl"), record(0, "A", "C", "second", "nim")).unwrap();
+    let (ok, err) = merge(&["a.jsonl", "b.jsonl"]);
+    assert!(!ok && err.contains("records of different matches"), "{err}");
+    // Kalah records among Nim ones.
+    std::fs::write(dir.join("k.jsonl"), record(1, "B", "A", "first", "kalah")).unwrap();
+    let (ok, err) = merge(&["a.jsonl", "k.jsonl"]);
+    assert!(!ok && err.contains("records of different matches"), "{err}");
+    // The same game recorded twice with different results.
+    std::fs::write(dir.join("c.jsonl"), record(0, "A", "B", "draw", "nim")).unwrap();
+    let (ok, err) = merge(&["a.jsonl", "c.jsonl"]);
+    assert!(
+        !ok && err.contains("conflicting records of game 0"),
+        "{err}"
+    );
+    // Not a result, and an index out of range: errors naming the file and line.
+    std::fs::write(dir.join("d.jsonl"), record(0, "A", "B", "bogus", "nim")).unwrap();
+    let (ok, err) = merge(&["d.jsonl"]);
+    assert!(!ok && err.contains("d.jsonl:1: result \"bogus\""), "{err}");
+    std::fs::write(
+        dir.join("e.jsonl"),
+        record(usize::MAX, "A", "B", "draw", "nim"),
+    )
+    .unwrap();
+    let (ok, err) = merge(&["e.jsonl"]);
+    assert!(!ok && err.contains("e.jsonl:1: game index"), "{err}");
+    // An identical copy is a duplicate, and the merge goes through.
+    std::fs::copy(dir.join("a.jsonl"), dir.join("a2.jsonl")).unwrap();
+    let (ok, err) = merge(&["a.jsonl", "a2.jsonl"]);
+    assert!(ok, "{err}");
+    assert!(!dir.join("out/results.jsonl").exists() || results(&dir.join("out")).len() == 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn resume_continues_and_refuses_to_overwrite() {
     let dir = temp_dir("resume");
     let out = dir.join("out");
@@ -659,6 +721,38 @@ fn bad_settings_are_refused_clearly() {
         for_args(&["--engine", &b, "--games", "2", "--tc", "1s/move", "--shard", "4/3"])
             .contains("--shard")
     );
+    let err = for_args(&[
+        "--engine", &b, "--games", "2", "--tc", "1s/move", "--size", "0",
+    ]);
+    assert!(err.contains("at least 1"), "{err}");
+    let err = for_args(&[
+        "--engine", &b, "--games", "2", "--tc", "1s/move", "--sprt", "elo1=inf",
+    ]);
+    assert!(err.contains("elo1 must be a finite number"), "{err}");
+    // Sizes the engines cannot play are refused before any engine starts.
+    for (game, size, why) in [
+        ("kalah", "9", "must be 1..8, not 9"),
+        ("gomoku", "23", "must be 5..22, not 23"),
+        ("renju", "23", "must be 5..22"),
+    ] {
+        let (ok, _, err) = run(&[
+            "--game",
+            game,
+            "--size",
+            size,
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "2",
+            "--tc",
+            "1s/move",
+            "--out",
+            "/tmp/never-written",
+        ]);
+        assert!(!ok && err.contains(why), "{game} {size}: {err}");
+    }
     assert!(!Path::new("/tmp/never-written").exists());
 }
 
@@ -956,8 +1050,8 @@ fn gomoku_games_over_the_gomocup_protocol() {
 fn kalah_games_follow_extra_turns_and_captures() {
     let dir = temp_dir("kalah");
     // Kalah(2,1). South: pit 2 ends in the store (extra turn), pit 1 ends in the emptied pit 2
-    // and captures north's seed opposite: 3 in store. North: pit 2 into its store, then it has
-    // no seeds: over, 3-1 to south.
+    // and captures north's seed opposite: 3 in store. South's side is now empty: the game is
+    // over at once (the standard rule), north keeps its last seed: 3-1 to south.
     let x = scripted(&dir, "x", "2 1");
     let y = scripted(&dir, "y", "2");
     let openings = dir.join("o.txt");
@@ -986,7 +1080,7 @@ fn kalah_games_follow_extra_turns_and_captures() {
     assert!(ok, "{err}");
     let games = results(&out);
     let g0 = games.iter().find(|g| g.game == 0).unwrap();
-    assert_eq!(g0.moves, ["2", "1", "2"]);
+    assert_eq!(g0.moves, ["2", "1"]);
     assert_eq!(
         (g0.result.as_str(), g0.reason.as_str()),
         ("first", "final score 3-1")
@@ -997,15 +1091,14 @@ fn kalah_games_follow_extra_turns_and_captures() {
     assert!(g1.reason.contains("unreadable move"), "{g1:?}");
     let heard = std::fs::read_to_string(dir.join("y.log")).unwrap();
     let lines = without_handshake(&heard);
+    // North hears both moves and is never asked for one.
     assert_eq!(
-        lines[..7],
+        lines[..5],
         [
             "newgame 2 1",
             "rule empty_capture off",
             "play 2",
             "play 1",
-            "time_left 5000 1",
-            "genmove",
             "quit"
         ]
     );

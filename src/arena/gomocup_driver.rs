@@ -20,6 +20,7 @@ use super::driver::{Answer, Driver};
 use super::engine::{Fault, Launch, Process};
 use super::referee::Referee;
 use super::tc::{Clock, Tc};
+use crate::protocol::output::escaped;
 
 /// Gomocup's "no limit" for `timeout_match` and `time_left`.
 const UNLIMITED_MS: i64 = 2_147_483_647;
@@ -65,7 +66,8 @@ impl GomocupDriver {
                 continue;
             }
             if upper.starts_with("UNKNOWN") || upper.starts_with("ERROR") {
-                return Err(Fault::Refused(t.to_string()));
+                // The message ends up in results.jsonl and summaries: no raw control bytes.
+                return Err(Fault::Refused(escaped(t)));
             }
             return Ok(t.to_string());
         }

@@ -20,6 +20,7 @@ use super::driver::{Answer, Driver};
 use super::engine::{Fault, Launch, Process};
 use super::referee::Referee;
 use super::tc::{Clock, Tc};
+use crate::protocol::output::escaped;
 
 pub struct GtpDriver {
     process: Process,
@@ -156,7 +157,8 @@ impl GtpDriver {
         if ok {
             Ok(text)
         } else {
-            Err(Fault::Refused(text))
+            // The message ends up in results.jsonl and summaries: no raw control bytes.
+            Err(Fault::Refused(escaped(&text)))
         }
     }
 }

@@ -39,7 +39,44 @@ pub struct GameResult {
     pub finished: u64,
 }
 
+/// The largest game index a results file may hold: far beyond any match, and small enough that
+/// pair numbers and schedules computed from it never overflow.
+pub const MAX_GAME_INDEX: usize = u32::MAX as usize;
+
 impl GameResult {
+    /// Why a record read from a file cannot be a game of a match (`None`: it can be).
+    fn invalid(&self) -> Option<String> {
+        if !matches!(self.result.as_str(), "first" | "second" | "draw") {
+            return Some(format!(
+                "result {:?} is not first, second or draw",
+                self.result
+            ));
+        }
+        if self.game > MAX_GAME_INDEX {
+            return Some(format!(
+                "game index {} is out of range (0 to {MAX_GAME_INDEX})",
+                self.game
+            ));
+        }
+        if self.first.is_empty() || self.first == self.second {
+            return Some(format!(
+                "the engines {:?} and {:?} are not two named engines",
+                self.first, self.second
+            ));
+        }
+        if !self.movers.is_empty() && self.movers.len() != self.times_ms.len() {
+            return Some("movers and times_ms differ in length".into());
+        }
+        None
+    }
+
+    /// What makes records belong to one match: the game and the two engines (in either seat).
+    fn match_identity(&self) -> (String, [String; 2]) {
+        let mut names = [self.first.clone(), self.second.clone()];
+        names.sort();
+        (self.game_type.clone(), names)
+    }
+
     pub fn pair(&self) -> usize {
         self.game / 2
     }
@@ -85,7 +122,10 @@ pub fn read(path: &Path) -> Result<Vec<GameResult>, String> {
             continue;
         }
         match serde_json::from_str::<GameResult>(line) {
-            Ok(g) => out.push(g),
+            Ok(g) => match g.invalid() {
+                None => out.push(g),
+                Some(why) => return Err(format!("{}:{}: {why}", path.display(), i + 1)),
+            },
             Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => {
                 log::warn!("{}: ignoring a cut-off last line", path.display());
             }
@@ -103,19 +143,52 @@ pub fn append(file: &mut std::fs::File, game: &GameResult) -> Result<(), String>
         .map_err(|e| format!("cannot write results: {e}"))
 }
 
-/// Keeps one result per game number (the first seen), sorted by game number.
-pub fn dedup(games: Vec<GameResult>) -> (Vec<GameResult>, usize) {
-    let mut by_game: BTreeMap<usize, GameResult> = BTreeMap::new();
+/// Puts the records of several files (each with its path) together: one result per game
+/// number, sorted. A record identical to one already seen (the same file read twice, a shard
+/// merged again) is a duplicate and dropped; two different records of one game number, or
+/// records of different matches (another game or other engines), are an error naming both
+/// files, because keeping either would silently change the result.
+pub fn merge_records(
+    files: Vec<(std::path::PathBuf, Vec<GameResult>)>,
+) -> Result<(Vec<GameResult>, usize), String> {
+    let mut by_game: BTreeMap<usize, (std::path::PathBuf, GameResult)> = BTreeMap::new();
+    let mut first_seen: Option<(std::path::PathBuf, GameResult)> = None;
     let mut dups = 0;
-    for g in games {
-        match by_game.entry(g.game) {
-            std::collections::btree_map::Entry::Occupied(_) => dups += 1,
-            std::collections::btree_map::Entry::Vacant(v) => {
-                v.insert(g);
+    for (path, games) in files {
+        for g in games {
+            match &first_seen {
+                Some((from, f)) if f.match_identity() != g.match_identity() => {
+                    return Err(format!(
+                        "records of different matches: {} has game {} ({} between {} and {}), {} has game {} ({} between {} and {}); merge each match into its own folder",
+                        from.display(), f.game, f.game_type, f.first, f.second,
+                        path.display(), g.game, g.game_type, g.first, g.second
+                    ));
+                }
+                Some(_) => {}
+                None => first_seen = Some((path.clone(), g.clone())),
+            }
+            match by_game.entry(g.game) {
+                std::collections::btree_map::Entry::Occupied(e) => {
+                    let (from, kept) = e.get();
+                    if *kept != g {
+                        return Err(format!(
+                            "conflicting records of game {}: {} and {} differ ({} vs {}); they are not duplicates",
+                            g.game,
+                            from.display(),
+                            path.display(),
+                            kept.result,
+                            g.result
+                        ));
+                    }
+                    dups += 1;
+                }
+                std::collections::btree_map::Entry::Vacant(v) => {
+                    v.insert((path.clone(), g));
+                }
             }
         }
     }
-    (by_game.into_values().collect(), dups)
+    Ok((by_game.into_values().map(|(_, g)| g).collect(), dups))
 }
 
 /// The tally of engine `a` against the others, pairs counted when both games are present.
@@ -159,6 +232,68 @@ mod tests {
             record: None,
             finished: 0,
         }
+    }
+
+    #[test]
+    fn records_that_are_no_result_are_errors_naming_the_line() {
+        let dir =
+            std::env::temp_dir().join(format!("sente-results-invalid-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.jsonl");
+        let good = serde_json::to_string(&game(0, "a", "b", "first")).unwrap();
+        for (bad, why) in [
+            (
+                game(1, "a", "b", "bogus"),
+                "result \"bogus\" is not first, second or draw",
+            ),
+            (
+                game(usize::MAX, "a", "b", "draw"),
+                "game index 18446744073709551615 is out of range",
+            ),
+            (
+                game(1, "a", "a", "draw"),
+                "the engines \"a\" and \"a\" are not two named engines",
+            ),
+        ] {
+            let text = format!("{good}\n{}\n", serde_json::to_string(&bad).unwrap());
+            std::fs::write(&path, text).unwrap();
+            let err = read(&path).unwrap_err();
+            assert!(
+                err.contains(&format!("{}:2: {why}", path.display())),
+                "{err}"
+            );
+        }
+        std::fs::write(&path, format!("{good}\n")).unwrap();
+        assert_eq!(read(&path).unwrap().len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn merging_drops_only_identical_records() {
+        let p = |s: &str| std::path::PathBuf::from(s);
+        let a = vec![game(0, "x", "y", "first"), game(1, "y", "x", "draw")];
+        // The same file twice: duplicates.
+        let (games, dups) = merge_records(vec![(p("a"), a.clone()), (p("b"), a.clone())]).unwrap();
+        assert_eq!((games.len(), dups), (2, 2));
+        // Game 1 recorded differently: a conflict, whichever file comes first.
+        let mut b = a.clone();
+        b[1].result = "second".into();
+        let err = merge_records(vec![(p("a"), a.clone()), (p("b"), b)]).unwrap_err();
+        assert!(
+            err.contains("conflicting records of game 1: a and b differ"),
+            "{err}"
+        );
+        // Another match: other engines, or another game.
+        let other = vec![game(2, "x", "z", "first")];
+        let err = merge_records(vec![(p("a"), a.clone()), (p("c"), other)]).unwrap_err();
+        assert!(err.contains("records of different matches"), "{err}");
+        let mut kalah = game(2, "x", "y", "first");
+        kalah.game_type = "kalah".into();
+        let err = merge_records(vec![(p("a"), a), (p("k"), vec![kalah])]).unwrap_err();
+        assert!(
+            err.contains("k has game 2 (kalah between x and y)"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -213,11 +348,16 @@ mod tests {
         .unwrap();
         assert!(read(&path).unwrap_err().contains(":2:"));
         std::fs::remove_dir_all(&dir).unwrap();
-        let (d, dups) = dedup(vec![
-            game(3, "A", "B", "first"),
-            game(1, "A", "B", "draw"),
-            game(3, "A", "B", "second"),
-        ]);
+        // Merged records come out sorted by game, an identical copy dropped.
+        let (d, dups) = merge_records(vec![(
+            "x".into(),
+            vec![
+                game(3, "A", "B", "first"),
+                game(1, "A", "B", "draw"),
+                game(3, "A", "B", "first"),
+            ],
+        )])
+        .unwrap();
         assert_eq!(dups, 1);
         assert_eq!(d.iter().map(|g| g.game).collect::<Vec<_>>(), [1, 3]);
         assert_eq!(d[1].result, "first");

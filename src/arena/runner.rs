@@ -376,18 +376,18 @@ pub fn merge(args: &MergeArgs) -> Result<String, String> {
     } else {
         args.paths.clone()
     };
-    let mut games = Vec::new();
-    let mut sources = 0;
+    let mut files = Vec::new();
     for p in &paths {
         for f in results_files(p)? {
-            sources += 1;
-            games.extend(results::read(&f)?);
+            let games = results::read(&f)?;
+            files.push((f, games));
         }
     }
+    let sources = files.len();
     if sources == 0 {
         return Err("merge: no results files found".into());
     }
-    let (games, dups) = results::dedup(games);
+    let (games, dups) = results::merge_records(files)?;
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let mut body = String::new();
     for g in &games {

@@ -164,7 +164,9 @@ impl FromStr for Sprt {
                 .ok_or_else(|| format!("sprt: expected key=value, got {word:?}"))?;
             let v: f64 = value
                 .parse()
-                .map_err(|_| format!("sprt: invalid number {value:?}"))?;
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("sprt: {key} must be a finite number, not {value:?}"))?;
             match key {
                 "elo0" => sprt.elo0 = v,
                 "elo1" => sprt.elo1 = v,
@@ -384,7 +386,16 @@ mod tests {
     fn sprt_options_are_checked() {
         let s: Sprt = "elo0=-5,elo1=5 alpha=0.1".parse().unwrap();
         assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (-5.0, 5.0, 0.1, 0.05));
-        for bad in ["elo0=10 elo1=0", "alpha=0.7", "gamma=1", "elo0", "elo1=x"] {
+        for bad in [
+            "elo0=10 elo1=0",
+            "alpha=0.7",
+            "gamma=1",
+            "elo0",
+            "elo1=x",
+            "elo1=inf",
+            "elo0=-inf elo1=5",
+            "elo1=NaN",
+        ] {
             assert!(bad.parse::<Sprt>().is_err(), "{bad} accepted");
         }
     }

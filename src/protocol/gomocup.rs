@@ -31,7 +31,7 @@ use nom::{
 use parking_lot::Mutex;
 
 use super::input::Input;
-use super::output::Output;
+use super::output::{escaped, Output};
 use crate::games::renju::board::{xy, Cell, Rule};
 use crate::games::renju::engine::{self, Choice, Request};
 use crate::games::renju::forbidden::forbidden_points;
@@ -325,29 +325,6 @@ pub fn run(opts: Options, input: Receiver<Input>, out: Output) {
     }
 }
 
-/// `text` safe to echo to the manager: control bytes (NUL, ESC: a terminal would act on them)
-/// and invisible format characters (bidi overrides reorder what a person reads) are written as
-/// `\u{..}` escapes, other characters as they are.
-fn escaped(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() || is_format_char(c) {
-                format!("\\u{{{:x}}}", c as u32)
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
-
-/// Unicode's invisible format characters that change how text around them reads: bidi marks,
-/// embeddings, overrides and isolates, zero-width characters and the byte order mark.
-fn is_format_char(c: char) -> bool {
-    matches!(c,
-        '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
-            | '\u{2060}'..='\u{2069}' | '\u{feff}')
-}
-
 fn first_word(line: &str) -> String {
     line.split_whitespace()
         .next()
@@ -508,7 +485,7 @@ impl Session {
             "rule" => {
                 let rule = Rule::from_bits(positive as u32);
                 self.game.set_rule(rule);
-                log::warn!("rule {n}: playing {rule}");
+                log::info!("rule {n}: playing {rule}");
             }
             "thread_num" => self.threads = positive.clamp(1, 256) as usize,
             "max_depth" => self.max_depth = (positive > 0).then_some(positive as u32),

@@ -57,3 +57,27 @@ impl Captured {
         String::from_utf8_lossy(&self.0.lock()).into_owned()
     }
 }
+
+/// `text` safe to show or store when it came from outside (a command echoed to a manager, an
+/// engine's reply in a results file): control bytes (NUL, ESC: a terminal would act on them)
+/// and invisible format characters (bidi overrides reorder what a person reads) are written as
+/// `\u{..}` escapes, other characters as they are.
+pub fn escaped(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || is_format_char(c) {
+                format!("\\u{{{:x}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Unicode's invisible format characters that change how text around them reads: bidi marks,
+/// embeddings, overrides and isolates, zero-width characters and the byte order mark.
+fn is_format_char(c: char) -> bool {
+    matches!(c,
+        '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2069}' | '\u{feff}')
+}

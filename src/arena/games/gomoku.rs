@@ -14,6 +14,7 @@ use rand::rngs::StdRng;
 
 use crate::arena::record::{gomocup_opening, psq};
 use crate::arena::referee::{GameKind, Protocol, RecordInfo, Referee, Verdict};
+use crate::games::renju::board::MAX_SIDE;
 
 /// Renju's judgement of Black's move at `(x, y)`, already on the board among `stones`
 /// (`(x, y, seat)` in move order, seat 0 Black) on an `n`×`n` board: why it is forbidden, or
@@ -53,8 +54,9 @@ pub struct GomokuKind {
 impl GomokuKind {
     pub fn new(size: Option<usize>, variant: Option<&str>) -> Result<GomokuKind, String> {
         let size = size.unwrap_or(15);
-        if !(5..=32).contains(&size) {
-            return Err("gomoku: --size must be 5..32".into());
+        // The boards of `sente gomoku` (Gomocup and c-gomoku-cli go from 5x5 to 22x22).
+        if !(5..=MAX_SIDE).contains(&size) {
+            return Err(format!("gomoku: --size must be 5..{MAX_SIDE}, not {size}"));
         }
         let rule = match variant.unwrap_or("freestyle") {
             "freestyle" => Rule::Freestyle,

@@ -44,6 +44,9 @@ pub struct GameOptions {
 pub fn make(game: &str, opts: &GameOptions) -> Result<Box<dyn GameKind>, String> {
     match game.to_ascii_lowercase().as_str() {
         "nim" => {
+            if opts.size == Some(0) {
+                return Err("nim: --size (heaps of random openings) must be at least 1".into());
+            }
             let rule: Rule = match &opts.variant {
                 Some(v) => v.parse()?,
                 None => Rule::Misere,
