@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Reproduces the Kalah solve timings: `solve` from the start of Kalah(m,n) in both rule variants,
+# beside the plain alpha-beta + TT solver of src/bin/kalah-plain.rs (the last rows),
 # with 1 and 2 threads, printing the margin, the node count and the time of each.
 #
 #   scripts/kalah-solve-times.sh              # (6,3) and (6,4)
@@ -56,5 +57,16 @@ for size in $sizes; do
       ms=$(sed -E 's/.*time ([0-9]+) ms.*/\1/' <<<"$log")
       printf "%-12s %-14s %-8s %-8s %-12s %-10s\n" "Kalah($m,$n)" "$ec" "$t" "$value" "$nodes" "$ms"
     done
+  done
+done
+
+# The yardstick: a plain alpha-beta + transposition table solver (src/bin/kalah-plain.rs, no
+# code shared with the engine), one thread, on the sizes given by PLAIN_SIZES (default 6,3 6,4;
+# the plain solver takes hours on (6,5)). `solve` should take under 0.2x its time.
+for size in ${PLAIN_SIZES:-6,3 6,4}; do
+  m=${size%,*}; n=${size#*,}
+  for ec in off on; do
+    out=$(timeout "$cap" target/release/kalah-plain "$m" "$n" "$ec" || echo "no answer within ${cap} s")
+    printf "%-12s %-14s %-8s %s\n" "Kalah($m,$n)" "$ec" "plain" "$out"
   done
 done

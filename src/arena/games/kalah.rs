@@ -3,7 +3,8 @@
 //! The referee's rules are deliberately independent of the engine's (`games::kalah`, written
 //! separately): a referee that shared the engine's code could not catch the engine's rule bugs.
 //! They are the whole of Kalah: counter-clockwise sowing that skips the opponent's store, the
-//! extra turn, captures (`empty_capture on|off`), and the end when the side to move has no seeds.
+//! extra turn, captures (`empty_capture on|off`), and the standard end: as soon as either side's
+//! pits are all empty after a move (an extra-turn move too), each side's seeds to its store.
 //!
 //! Options: `--size m` (pits per side, default 6) and `--variant seeds=4,empty_capture=off`.
 //! Openings are pit numbers played from the start (`3 1`, each from its mover's left; `start`
@@ -30,8 +31,13 @@ impl KalahKind {
             seeds: 4,
             empty_capture: false,
         };
-        if !(1..=16).contains(&k.pits) {
-            return Err("kalah: --size (pits per side) must be 1..16".into());
+        // The limit of `sente kalah` (its `newgame`): a match the engines cannot set up is
+        // refused before any engine starts.
+        if !(1..=8).contains(&k.pits) {
+            return Err(format!(
+                "kalah: --size (pits per side) must be 1..8, not {}",
+                k.pits
+            ));
         }
         for word in variant
             .unwrap_or("")
@@ -104,8 +110,10 @@ impl Board {
         (0..self.m).map(|p| self.cells[self.pit(side, p)]).sum()
     }
 
+    /// The standard ending: as soon as either side's pits are all empty after a move (an
+    /// extra-turn move included), whoever is to move.
     pub fn is_over(&self) -> bool {
-        self.side_seeds(self.mover) == 0
+        self.side_seeds(0) == 0 || self.side_seeds(1) == 0
     }
 
     /// Final stores once over: every seed left goes to the owner of its side.
@@ -415,6 +423,30 @@ mod tests {
         // South 1 in store; north keeps its seed: 1-1.
         assert_eq!(v.winner, None);
         assert_eq!(v.reason, "final score 1-1");
+        // Kalah(2,1): south's 2 into the store (extra turn), then 1 into the empty pit 2,
+        // capturing north's pit 1: south's side is empty, over although north has a seed.
+        let k2 = KalahKind::new(Some(2), Some("seeds=1")).unwrap();
+        let mut g = k2.start("").unwrap();
+        g.play("2").unwrap();
+        assert!(g.verdict().is_none());
+        g.play("1").unwrap();
+        let v = g
+            .verdict()
+            .expect("south's side is empty: the game is over");
+        assert_eq!((v.winner, v.reason.as_str()), (Some(0), "final score 3-1"));
+        // A capture that empties the other side ends it too, the mover keeping its seeds:
+        // Kalah(3,1), 2 3 1 1: south's last seed captures north's last seeds; south keeps 2.
+        let k3 = KalahKind::new(Some(3), Some("seeds=1")).unwrap();
+        let mut g = k3.start("").unwrap();
+        for p in ["2", "3", "1"] {
+            g.play(p).unwrap();
+            assert!(g.verdict().is_none());
+        }
+        g.play("1").unwrap();
+        let v = g
+            .verdict()
+            .expect("north's side is empty: the game is over");
+        assert_eq!((v.winner, v.reason.as_str()), (Some(0), "final score 5-1"));
         let k = KalahKind::new(None, Some("empty_capture=on,seeds=3")).unwrap();
         assert_eq!((k.pits, k.seeds, k.empty_capture), (6, 3, true));
         assert!(KalahKind::new(None, Some("colour=red")).is_err());

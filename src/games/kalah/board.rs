@@ -132,10 +132,20 @@ impl Board {
         self.my_seeds() + self.their_seeds()
     }
 
-    /// The mover has no seeds: the game is over.
+    /// Either side has no seeds: the game is over. The standard rule (Irving, Donkers and
+    /// Uiterwijk; Rawlings; the usual programs and servers) ends the game as soon as either
+    /// player's pits are all empty after a move, also after a move that earns an extra turn,
+    /// and every seed left goes to the store of the side it lies on (see [`Board::final_value`]).
     #[inline]
     pub fn is_over(self) -> bool {
-        self.0 as u64 == 0
+        self.0 as u64 == 0 || (self.0 >> 64) as u64 == 0
+    }
+
+    /// The value of a finished board for the side to move: each side's remaining seeds go to
+    /// its own store.
+    #[inline]
+    pub fn final_value(self) -> i32 {
+        self.my_seeds() as i32 - self.their_seeds() as i32
     }
 
     /// The same pits seen from the other side.

@@ -30,7 +30,9 @@ const MAX_BYTES: usize = 4 << 30;
 const MAGIC: &[u8; 8] = b"SENTEKDB";
 /// Bytes read from the cache file per look at the stop flag.
 const LOAD_CHUNK: u64 = 16 << 20;
-const FORMAT: u32 = 1;
+/// 2: the standard ending (either side empty ends the game); files of format 1 hold values
+/// under the old rule (only the mover's side empty) and are never read.
+const FORMAT: u32 = 2;
 
 /// `BINOM[n][k]` for `n < 64`, `k <= 16` (saturating; only sane sizes are ever used).
 static BINOM: [[u64; 17]; 64] = binom_table();
@@ -257,7 +259,7 @@ impl Endgame {
             return known as i32;
         }
         let value = if b.is_over() {
-            -(b.their_seeds() as i32)
+            b.final_value()
         } else {
             let mut best = i32::MIN;
             let mut legal = b.legal(self.rules.pits);
@@ -382,7 +384,7 @@ pub fn cache_dir() -> Option<PathBuf> {
 fn cache_path(rules: Rules, max_seeds: u32) -> Option<PathBuf> {
     cache_dir().map(|d| {
         d.join(format!(
-            "kalah-{}pits-{}-{}seeds.db",
+            "kalah-v{FORMAT}-{}pits-{}-{}seeds.db",
             rules.pits,
             if rules.empty_capture {
                 "emptycapture"

@@ -85,7 +85,7 @@ impl Kalah {
     pub fn final_margin(&self) -> Option<i32> {
         self.board
             .is_over()
-            .then(|| self.stores[0] as i32 - (self.stores[1] + self.board.their_seeds()) as i32)
+            .then(|| self.store_margin() + self.board.final_value())
     }
 
     /// Store difference for the side to move.
@@ -128,7 +128,7 @@ impl Position for Kalah {
     }
 
     /// The store difference, plus a little for seeds on one's own side (they tend to end up
-    /// in one's store, and the side that runs out of seeds hands the rest to the other).
+    /// in one's store, and at the end each side keeps what is on its side).
     fn evaluate(&self) -> Score {
         let stores = self.store_margin() * SEED;
         let sides = self.board.my_seeds() as i32 - self.board.their_seeds() as i32;

@@ -98,7 +98,7 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
     let s = board.seeds();
     if board.is_over() {
         return Ok(Solution {
-            value: -(board.their_seeds() as i32),
+            value: board.final_value(),
             best: None,
             nodes: 0,
             elapsed: start.elapsed(),
@@ -269,7 +269,7 @@ impl Estimate<'_> {
             return 0;
         }
         if board.is_over() {
-            return -(board.their_seeds() as i32);
+            return board.final_value();
         }
         if let Some(v) = self.endgame.and_then(|db| db.value(board)) {
             return v;
@@ -301,7 +301,7 @@ impl Estimate<'_> {
 fn best_move_from_endgame(board: Board, rules: Rules, db: &Endgame, value: i32) -> Option<u8> {
     for (i, c) in board.moves(rules) {
         let cv = if c.board.is_over() {
-            -(c.board.their_seeds() as i32)
+            c.board.final_value()
         } else {
             db.value(c.board)?
         };
@@ -670,7 +670,7 @@ impl Worker<'_> {
             return 0;
         }
         if board.is_over() {
-            return -(board.their_seeds() as i32);
+            return board.final_value();
         }
         let s = board.seeds();
         if let Some(db) = self.endgame {

@@ -129,26 +129,36 @@ fn captures_need_seeds_opposite_unless_empty_capture_is_on() {
 }
 
 #[test]
-fn the_game_ends_when_the_side_to_move_has_no_seeds() {
-    // Our last seed goes into the store: an extra turn with nothing left to play ends the game,
-    // and the other side keeps its seeds.
+fn the_game_ends_as_soon_as_either_side_is_empty() {
+    // A move that empties the mover's side (no extra turn): over, and the other side keeps
+    // the seeds on its side.
+    let mut k = pos(rules(3, false), &[0, 0, 2], 4, &[2, 0, 3], 1);
+    assert!(!k.apply(2).extra_turn);
+    // South put 1 in the store and 1 in north's pit 1: north has 2+1+0+3 = 6 on its side.
+    assert_eq!(k.player, 1);
+    assert_eq!(k.final_margin(), Some((1 + 6) - 5));
+    assert!(k.outcome().is_some());
+    // A move that empties the opponent's side by a capture: over at once, although the
+    // mover still has seeds (the old rule let the game go on).
+    let mut k = pos(rules(3, false), &[1, 0, 2], 0, &[0, 4, 0], 0);
+    assert_eq!(k.apply(0).captured, 5);
+    assert_eq!(k.player, 1);
+    // North has nothing; south keeps its 2 seeds: 5 + 2 for south, 0 for north.
+    assert_eq!(k.final_margin(), Some(0 - 7));
+    assert_eq!(k.outcome(), Some(crate::search::Outcome::Margin(-700)));
+    // An extra-turn move that empties the mover's side ends the game although the mover
+    // would move again.
     let mut k = pos(rules(3, false), &[0, 0, 1], 4, &[2, 0, 3], 1);
     assert!(k.apply(2).extra_turn);
-    assert_eq!(k.final_margin(), Some(5 - (1 + 5)));
-    assert!(k.outcome().is_some());
-    // The other side to move with an empty side: every seed left is ours.
-    let mut k = pos(rules(3, false), &[0, 2, 1], 0, &[0, 0, 1], 0);
-    k.apply(1); // 2 seeds: pit 3 and the store; the turn does not pass (extra turn).
     assert_eq!(k.player, 0);
-    let mut k2 = pos(rules(3, false), &[0, 0, 0], 0, &[0, 0, 1], 0);
-    assert_eq!(k2.final_margin(), Some(-1));
-    k2.player = 1;
-    assert_eq!(k2.outcome(), Some(crate::search::Outcome::Margin(-100)));
-    // Seeds left on the mover's side are not counted while the game goes on.
-    assert_eq!(k.final_margin(), None);
+    assert_eq!(k.final_margin(), Some(5 - (1 + 5)));
     let mut e = pos(rules(1, false), &[1], 0, &[1], 0);
     assert!(e.apply(0).extra_turn);
     assert_eq!(e.final_margin(), Some(1 - 1));
+    // While both sides hold seeds the game goes on.
+    let mut k = pos(rules(3, false), &[0, 2, 1], 0, &[0, 0, 1], 0);
+    k.apply(1);
+    assert_eq!(k.final_margin(), None);
 }
 
 /// An independent model: `cells` holds the first player's pits, their store, the second
@@ -194,16 +204,21 @@ impl Plain {
         who * (self.m + 1) + self.m
     }
 
-    fn over(&self) -> bool {
-        (0..self.m).all(|i| self.cells[self.pit(self.who, i)] == 0)
+    fn side(&self, who: usize) -> u32 {
+        (0..self.m).map(|i| self.cells[self.pit(who, i)]).sum()
     }
 
-    /// Final margin for the side to move, when over.
+    /// The standard ending: either row empty, whoever is to move.
+    fn over(&self) -> bool {
+        self.side(0) == 0 || self.side(1) == 0
+    }
+
+    /// Final margin for the side to move, when over: each row goes to its owner's store.
     fn margin(&self) -> i32 {
-        let me = self.who;
-        let them = 1 - me;
-        let theirs: u32 = (0..self.m).map(|i| self.cells[self.pit(them, i)]).sum();
-        self.cells[self.store(me)] as i32 - (self.cells[self.store(them)] + theirs) as i32
+        let (me, them) = (self.who, 1 - self.who);
+        let mine = self.cells[self.store(me)] + self.side(me);
+        let theirs = self.cells[self.store(them)] + self.side(them);
+        mine as i32 - theirs as i32
     }
 
     fn play(&self, i: usize, empty_capture: bool) -> Plain {
@@ -322,16 +337,40 @@ fn check(k: &Kalah, sol: &Solution, memo: &mut HashMap<Plain, i32>) {
 
 #[test]
 fn solve_agrees_with_minimax_on_every_small_start_position() {
+    // Every start with m <= 4 pits and n <= 4 seeds, and m <= 2 with n <= 6: the boards where
+    // the end of the game matters most. One and two threads, each on a fresh table.
+    let starts = (1..=4usize)
+        .flat_map(|m| (1..=4u32).map(move |n| (m, n)))
+        .chain((1..=2).flat_map(|m| (5..=6).map(move |n| (m, n))));
+    let starts: Vec<(usize, u32)> = starts.collect();
     for ec in [false, true] {
         let mut memo = HashMap::new();
-        for m in 1..=4 {
-            let table = ProofTable::new(4);
-            for n in 1..=3 {
-                let k = Kalah::new(rules(m, ec), n);
-                assert!(Plain::from(&k) == Plain::start(m, n));
-                check(&k, &solve_with(&k, &table, None, 1), &mut memo);
+        for &(m, n) in &starts {
+            let k = Kalah::new(rules(m, ec), n);
+            assert!(Plain::from(&k) == Plain::start(m, n));
+            for threads in [1, 2] {
+                check(
+                    &k,
+                    &solve_with(&k, &ProofTable::new(4), None, threads),
+                    &mut memo,
+                );
             }
         }
+    }
+}
+
+/// Values known from the literature: Irving, Donkers and Uiterwijk (2000) for the empty-capture
+/// rule, Rawlings (2015) for the standard one, Kalah(6,4) under both. Kalah(6,5) (+12 and +10)
+/// takes minutes: `scripts/kalah-solve-times.sh` measures it.
+#[test]
+fn kalah_6_4_has_its_published_values() {
+    let stop = AtomicBool::new(false);
+    for (ec, want) in [(false, 8), (true, 10)] {
+        let k = Kalah::new(rules(6, ec), 4);
+        // A small database, as the engine uses a bigger one: without, the solve takes minutes.
+        let db = Endgame::build(k.rules, 16, 2, &stop).expect("not stopped");
+        let sol = solve_with(&k, &ProofTable::new(64), Some(&db), 2);
+        assert_eq!(sol.value, want, "Kalah(6,4) empty_capture {ec}");
     }
 }
 
