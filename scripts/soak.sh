@@ -51,7 +51,7 @@ while IFS='|' read -r name game budget tc eargs opts extra; do
   fi
   printf '%-6s %4s games, %s forfeits, peak RSS %s MB over %s processes (budget %s MB), wall %s s: %s\n' \
     "$name" "$games" "$forfeits" "$peak_mb" "$procs" "$budget" "$wall" "$verdict" >> "$summary"
-  grep -A20 '^Endings:' "$dir/stdout.txt" | sed 's/^/    /' >> "$summary" || true
+  grep -E '^(Score of|Time per move)' "$dir/stdout.txt" | sed 's/^/    /' >> "$summary" || true
 done <<'EOF'
 nim|nim|48|100ms/move|nim --threads 1 --hash 16||--openings tournaments/openings/nim-3heaps-1to8.txt
 kalah|kalah|48|100ms/move|kalah --threads 1 --hash 16||--size 6 --openings tournaments/openings/kalah-6-4-2ply.txt

@@ -27,7 +27,7 @@ const DEFAULT_MOVE_MS: u64 = 1000;
 /// `solve` builds the endgame database (if not cached) only for boards with more seeds than
 /// the database covers plus this.
 const BUILD_MARGIN: u32 = 24;
-/// Smallest proof table, whatever `--hash` says: solving needs room.
+/// Smallest proof table when `--hash` is not given: solving needs room.
 const MIN_PROOF_TABLE_MB: usize = 64;
 
 pub struct KalahSession {
@@ -36,7 +36,8 @@ pub struct KalahSession {
     /// Seeds per pit of the last `newgame` (for `newgame` without arguments).
     seeds: u32,
     /// The heuristic search's table, made at the first `genmove` or `analyze`: a session that
-    /// only solves gives all of `--hash` to the proof table without holding a second one.
+    /// only solves gives all of `--hash` to the proof table without holding a second one (see
+    /// `tt()` for how the two then share it).
     tt: Option<Arc<Tt>>,
     hash_mb: usize,
     /// `--hash` was not given: `solve` may grow the proof table for a big board.
@@ -53,7 +54,7 @@ pub struct KalahSession {
 }
 
 impl KalahSession {
-    /// `hash_mb`: `--hash`, if given (default 64); then it is the proof table's size for good.
+    /// `hash_mb`: `--hash`, if given (default 64): then the session's tables stay within it.
     pub fn new(
         threads: usize,
         hash_mb: Option<usize>,
@@ -72,7 +73,11 @@ impl KalahSession {
             tt: None,
             hash_mb,
             grow_proofs,
-            proofs: Arc::new(ProofTable::new(hash_mb.max(MIN_PROOF_TABLE_MB))),
+            proofs: Arc::new(ProofTable::new(if grow_proofs {
+                hash_mb.max(MIN_PROOF_TABLE_MB)
+            } else {
+                hash_mb
+            })),
             proofs_rules: rules,
             endgame: None,
             threads,
@@ -82,10 +87,23 @@ impl KalahSession {
         }
     }
 
-    /// The heuristic search's table (made on first use).
+    /// The heuristic search's table (made on first use). With an explicit `--hash` the
+    /// session's two tables share it, so that the process stays within what it was given (the
+    /// soak measured 86 MB with `--hash 16` when each table had its own): the first `genmove`
+    /// or `analyze` replaces the proof table by one of half the size (its proofs are lost,
+    /// once) and gives the other half to this table.
     fn tt(&mut self) -> Arc<Tt> {
-        let mb = self.hash_mb;
-        Arc::clone(self.tt.get_or_insert_with(|| Arc::new(Tt::new(mb))))
+        if self.tt.is_none() {
+            let mb = if self.grow_proofs {
+                self.hash_mb
+            } else {
+                let half = (self.hash_mb / 2).max(1);
+                self.proofs = Arc::new(ProofTable::new(half));
+                half
+            };
+            self.tt = Some(Arc::new(Tt::new(mb)));
+        }
+        Arc::clone(self.tt.as_ref().expect("made above"))
     }
 
     fn pos(&self) -> &Kalah {
@@ -404,8 +422,9 @@ impl KalahSession {
         } else {
             self.endgame.clone().filter(|e| e.rules() == pos.rules)
         };
-        let proofs = Arc::clone(&self.proofs);
+        // The search's table first: making it may resize the proof table.
         let tt = self.tt();
+        let proofs = Arc::clone(&self.proofs);
         let stop = Arc::clone(&ctx.stop);
         Action::Background(Box::new(move || {
             let pit = choose_move(
@@ -618,5 +637,27 @@ impl Session for KalahSession {
             other => Err(format!("unknown command: {other}")),
         };
         Action::Reply(reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_explicit_hash_bounds_both_tables() {
+        let mut s = KalahSession::new(1, Some(16), PlayerKind::Engine, None);
+        assert_eq!(
+            s.proofs.mb(),
+            16,
+            "a session that only solves proves with all of it"
+        );
+        s.tt();
+        assert!(s.proofs.mb() <= 8, "proof table {} MB", s.proofs.mb());
+        // Without --hash the defaults stand: the proof table is not shrunk.
+        let mut d = KalahSession::new(1, None, PlayerKind::Engine, None);
+        let before = d.proofs.mb();
+        d.tt();
+        assert_eq!(d.proofs.mb(), before);
     }
 }
