@@ -306,6 +306,23 @@ fn an_engine_that_does_not_start_ends_the_match() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn an_engine_that_refuses_the_board_ends_the_match() {
+    let dir = temp_dir("nosize");
+    let picky = shell_script(
+        &dir.join("picky.sh"),
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    boardsize*) printf '? unacceptable size\\n\\n' ;;\n    quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+    );
+    let (ok, stderr, out) = hex_against(&dir, &format!("name=picky cmd={picky}"), &[]);
+    assert!(!ok, "a match the engine cannot play went on");
+    assert!(
+        stderr.contains("engine picky refuses this game: boardsize 3 3: unacceptable size"),
+        "{stderr}"
+    );
+    assert!(results(&out).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A Hex engine in the manner of MoHex and Wolve: it knows no `time_settings` and refuses our
 /// form of `time_left` although `known_command` says it knows it (Benzene's takes two
 /// arguments), takes `param_x` commands, refuses

@@ -27,6 +27,9 @@ pub enum Fault {
     Garbage(String),
     /// The engine answered with an error (`? message`, `ERROR message`).
     Refused(String),
+    /// The engine refused to set up the match's game itself (`boardsize`, `START`): every game
+    /// would go the same way, so the match ends instead of scoring a run of forfeits.
+    Unplayable(String),
     /// The match is over (SPRT decided): the game is abandoned, not scored.
     Aborted,
 }
@@ -38,6 +41,7 @@ impl std::fmt::Display for Fault {
             Fault::Crash(m) => write!(f, "crash: {m}"),
             Fault::Garbage(l) => write!(f, "bad reply {l:?}"),
             Fault::Refused(m) => write!(f, "engine error: {m}"),
+            Fault::Unplayable(m) => write!(f, "refuses this game: {m}"),
             Fault::Aborted => f.write_str("match stopped"),
         }
     }

@@ -131,12 +131,18 @@ impl Driver for GomocupDriver {
         if !self.started {
             self.about(sync)?;
         }
+        let unplayable = |f: Fault| match f {
+            Fault::Refused(m) => Fault::Unplayable(m),
+            other => other,
+        };
         if self.started {
             self.expect_ok("RESTART", sync)?;
         } else if w == h {
-            self.expect_ok(&format!("START {w}"), sync)?;
+            self.expect_ok(&format!("START {w}"), sync)
+                .map_err(unplayable)?;
         } else {
-            self.expect_ok(&format!("RECTSTART {w},{h}"), sync)?;
+            self.expect_ok(&format!("RECTSTART {w},{h}"), sync)
+                .map_err(unplayable)?;
         }
         self.started = true;
         self.known = None;
@@ -408,7 +414,7 @@ mod tests {
         let tc = Tc::PerMove { ms: 100 };
         assert_eq!(
             d.new_game(&b, 0, &tc, Duration::from_secs(5)),
-            Err(Fault::Refused("ERROR unsupported size".into()))
+            Err(Fault::Unplayable("ERROR unsupported size".into()))
         );
         // It never answers BEGIN: a timeout, promptly.
         let start = Instant::now();

@@ -180,7 +180,7 @@ impl Driver for GtpDriver {
         }
         for cmd in game.gtp_setup() {
             self.command(&cmd, within(sync)).map_err(|f| match f {
-                Fault::Refused(m) => Fault::Refused(format!("{cmd}: {m}")),
+                Fault::Refused(m) => Fault::Unplayable(format!("{cmd}: {m}")),
                 other => other,
             })?;
         }

@@ -105,8 +105,9 @@ pub enum GameEnd {
     Played(Played),
     /// The match was stopped meanwhile: the game is abandoned, not scored.
     Stopped,
-    /// An engine could not be started at all (a missing binary, no permission): every game
-    /// would fail the same way, so the match ends with this error instead of a run of losses.
+    /// An engine could not be started at all (a missing binary, no permission) or refuses the
+    /// game itself (a board size it does not play): every game would fail the same way, so the
+    /// match ends with this error instead of a run of losses.
     Broken(String),
 }
 
@@ -163,6 +164,9 @@ fn run(
                 || super::interrupt::interrupted()
             {
                 return Ok(None);
+            }
+            if let Fault::Unplayable(m) = f {
+                return Err(format!("engine {name} refuses this game: {m}"));
             }
             faulted[seat] = true;
             return Ok(Some(forfeit(seat, fault_reason(&f, "setup"))));

@@ -149,8 +149,12 @@ pub fn hex_opening(line: &str, w: usize, h: usize) -> Result<Vec<(usize, usize)>
 /// pos (`h8i8g9`). Stones alternate from Black; every stone must be on the board and distinct.
 pub fn gomocup_opening(line: &str, w: u32, h: u32) -> Result<Vec<(u32, u32)>, String> {
     let line = line.trim();
-    let cells: Vec<(i64, i64)> = if line.starts_with(|c: char| c.is_ascii_alphabetic()) {
+    // Each stone with its text as written (an offset, or a pos cell), for the errors.
+    let cells: Vec<(i64, i64, String)> = if line.starts_with(|c: char| c.is_ascii_alphabetic()) {
         pos_cells(line)?
+            .into_iter()
+            .map(|(x, y)| (x, y, format!("{}{}", (b'a' + x as u8) as char, y + 1)))
+            .collect()
     } else {
         let nums = line
             .split(|c: char| c == ',' || c.is_whitespace())
@@ -164,16 +168,18 @@ pub fn gomocup_opening(line: &str, w: u32, h: u32) -> Result<Vec<(u32, u32)>, St
             return Err("offsets come in x,y pairs".into());
         }
         let (cx, cy) = ((w / 2) as i64, (h / 2) as i64);
-        nums.chunks(2).map(|p| (cx + p[0], cy + p[1])).collect()
+        nums.chunks(2)
+            .map(|p| (cx + p[0], cy + p[1], format!("offset {},{}", p[0], p[1])))
+            .collect()
     };
     let mut out: Vec<(u32, u32)> = Vec::new();
-    for (x, y) in cells {
+    for (x, y, written) in cells {
         if x < 0 || y < 0 || x >= w as i64 || y >= h as i64 {
-            return Err(format!("stone ({x},{y}) is off the {w}x{h} board"));
+            return Err(format!("stone {written} is off the {w}x{h} board"));
         }
         let c = (x as u32, y as u32);
         if out.contains(&c) {
-            return Err(format!("stone ({x},{y}) is played twice"));
+            return Err(format!("stone {written} is played twice"));
         }
         out.push(c);
     }
@@ -252,8 +258,16 @@ mod tests {
             [(7, 7), (7, 8), (8, 6)]
         );
         assert!(gomocup_opening("0,0, 1", 15, 15).is_err());
-        assert!(gomocup_opening("8,0", 15, 15).is_err());
-        assert!(gomocup_opening("h8h8", 15, 15).is_err());
+        // Errors name the stone as written, not the cell it was shifted to.
+        let err = gomocup_opening("0,0, 8,0", 15, 15).unwrap_err();
+        assert!(
+            err.contains("stone offset 8,0 is off the 15x15 board"),
+            "{err}"
+        );
+        let err = gomocup_opening("0,0, 1,1, 0,0", 15, 15).unwrap_err();
+        assert!(err.contains("stone offset 0,0 is played twice"), "{err}");
+        let err = gomocup_opening("h8h8", 15, 15).unwrap_err();
+        assert!(err.contains("stone h8 is played twice"), "{err}");
         assert!(gomocup_opening("h0", 15, 15).is_err());
     }
 
