@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::stats::Sprt;
 use super::tc::{parse_duration_ms, Tc};
 
-/// `sente match ...` and `sente match merge ...`.
+/// `sente match ...`, `sente match merge ...` and `sente match report DIR`.
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct MatchCommand {
@@ -23,6 +23,17 @@ pub struct MatchCommand {
 pub enum MatchSub {
     /// Combine the results files of several shards (or runs) into one, with its summary.
     Merge(MergeArgs),
+    /// Draw summary.txt and summary.svg again from DIR/results.jsonl.
+    Report(ReportArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The results folder: reads results.jsonl, writes summary.txt and summary.svg.
+    pub dir: PathBuf,
+    /// Report the SPRT of the games: `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
+    #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
 }
 
 #[derive(Args, Debug)]
