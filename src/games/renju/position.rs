@@ -13,8 +13,8 @@ use super::board::{
     cell, empty_cells, step, stone, xy, Cell, Rule, BLACK, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
     ZOBRIST_WHITE_TO_MOVE,
 };
-use super::forbidden::is_forbidden;
-use super::shapes::{ShapeTable, B3, B4, F3, F4, FIVE, NONE, OVER, SHAPES};
+use super::patterns::forbidden::is_forbidden;
+use super::patterns::shapes::{ShapeTable, B3, B4, F3, F4, FIVE, NONE, OVER, SHAPES};
 use crate::search::{Outcome, Position, Score};
 
 /// What a shape is worth to the side that could play it (the evaluation sums these).
@@ -371,7 +371,7 @@ impl Renju {
 
     /// A VCF for the side to move within `nodes` nodes: its first move.
     fn probe_vcf(&self, nodes: u64) -> Option<Cell> {
-        let mut vcf = super::vcf::Vcf::new(nodes, None);
+        let mut vcf = super::threats::vcf::Vcf::new(nodes, None);
         vcf.solve(self).map(|line| line[0])
     }
 

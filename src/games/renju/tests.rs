@@ -2,9 +2,9 @@
 //! fives under each rule, forced replies, and VCF lines checked by a small referee of their own.
 
 use super::board::{cell, empty_cells, xy, Cell, Rule, BLACK, CELLS, WHITE};
-use super::forbidden::forbidden_points;
+use super::patterns::forbidden::forbidden_points;
 use super::position::Renju;
-use super::vcf::Vcf;
+use super::threats::vcf::Vcf;
 use crate::search::{Outcome, Position};
 
 /// A position from rows of `x` (Black), `o` (White) and `.`; Black to move.
@@ -297,7 +297,7 @@ fn check_line(pos: &Renju, line: &[Cell]) -> Result<(), String> {
     let forbidden = |cells: &[u8; CELLS], c: Cell| -> bool {
         rule == Rule::Renju && {
             let mut t = *cells;
-            super::forbidden::is_forbidden(&mut t, c as usize)
+            super::patterns::forbidden::is_forbidden(&mut t, c as usize)
         }
     };
     let mut i = 0;
@@ -491,8 +491,8 @@ fn the_search_values_a_drawn_end_as_zero() {
 
 // ---- n best --------------------------------------------------------------------------------
 
-fn nbest_request(ms: u64) -> super::engine::Request {
-    super::engine::Request {
+fn nbest_request(ms: u64) -> super::player::engine::Request {
+    super::player::engine::Request {
         time: crate::search::TimeControl::per_move(ms),
         spent: std::time::Duration::ZERO,
         threads: 1,
@@ -503,7 +503,7 @@ fn nbest_request(ms: u64) -> super::engine::Request {
 
 #[test]
 fn nbest_ranks_distinct_moves_best_first() {
-    use super::nbest::nbest;
+    use super::player::nbest::nbest;
     use crate::search::{RootEvent, Tt};
     use std::sync::atomic::AtomicBool;
     let mut p = Renju::new(15, 15, Rule::Renju);
@@ -540,7 +540,7 @@ fn nbest_ranks_distinct_moves_best_first() {
 
 #[test]
 fn nbest_puts_a_win_first_and_stops_at_forced_replies() {
-    use super::nbest::nbest;
+    use super::player::nbest::nbest;
     use crate::search::{Tt, WIN_BOUND};
     use std::sync::atomic::AtomicBool;
     let stop = AtomicBool::new(false);
