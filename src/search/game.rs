@@ -104,4 +104,19 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn proven_at(&self, _depth: i32) -> Option<(Outcome, Option<Self::Move>)> {
         self.proven()
     }
+
+    /// Plies added to the depth of this node's children: a game extends where its replies are
+    /// forced (Renju/Gomoku: the side to move must block a four), so a forcing line costs the
+    /// attacker's plies only. 0 (no extension) unless a game says otherwise.
+    fn extension(&self) -> i32 {
+        0
+    }
+
+    /// Futility margin at a non-PV node with `depth` plies left: when the static value minus
+    /// the margin still reaches beta, the node returns the static value without searching. A
+    /// game offers it only in quiet positions (no threat to answer) where its evaluation is
+    /// trustworthy; `None` (the default) never prunes.
+    fn futility_margin(&self, _depth: i32) -> Option<Score> {
+        None
+    }
 }

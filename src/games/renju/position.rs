@@ -13,8 +13,9 @@ use super::board::{
     cell, empty_cells, step, stone, xy, Cell, Rule, BLACK, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
     ZOBRIST_WHITE_TO_MOVE,
 };
+use super::patterns::class::{classify, CLASSES, C_NONE, LEVEL};
 use super::patterns::forbidden::is_forbidden;
-use super::patterns::shapes::{ShapeTable, B3, B4, F3, F4, FIVE, NONE, OVER, SHAPES};
+use super::patterns::shapes::{ShapeTable, B3, B4, F4, FIVE, NONE, OVER, SHAPES};
 use crate::search::{Outcome, Position, Score};
 
 /// What a shape is worth to the side that could play it (the evaluation sums these).
@@ -36,11 +37,23 @@ const PROBE_NODES_SHALLOW: u64 = 40;
 /// (12 beat 20 by 8-2 in freestyle self-play at 1 s/move: the depth gained outweighs the moves lost).
 const MAX_QUIET_MOVES: usize = 12;
 
+/// Futility pruning: at most this many plies left, and this margin per ply (evaluation units:
+/// an open three's two extension points are worth about 60 to its owner, a quiet move changes
+/// the evaluation by some tens). Rapfi prunes the same way at small depths, with its own
+/// margins; ours are a first setting for matches to tune.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: Score = 100;
+
 #[derive(Clone)]
 pub struct Renju {
     cells: [u8; CELLS],
     /// Shapes of each empty cell: `[side * 4 + direction]`; zero on occupied cells.
     shapes: [[u8; 8]; CELLS],
+    /// Threat class (`patterns::class`) of each empty cell for `[black, white]`, kept with the
+    /// shapes it combines; `C_NONE` on occupied cells.
+    classes: [[u8; 2]; CELLS],
+    /// How many empty cells have each class, per side.
+    class_counts: [[u16; CLASSES]; 2],
     /// Stones within two cells (king distance): candidate moves have at least one.
     near: [u8; CELLS],
     /// How many (empty cell, direction) pairs have each shape, per side.
@@ -90,6 +103,8 @@ impl Renju {
         let mut p = Renju {
             cells: empty_cells(w, h),
             shapes: [[0; 8]; CELLS],
+            classes: [[C_NONE; 2]; CELLS],
+            class_counts: [[0; CLASSES]; 2],
             near: [0; CELLS],
             counts: [[0; SHAPES]; 2],
             sums: [0; 2],
@@ -109,6 +124,9 @@ impl Renju {
         p.counts = [[0; SHAPES]; 2];
         p.counts[0][NONE as usize] = pairs;
         p.counts[1][NONE as usize] = pairs;
+        let cells = (w * h) as u16;
+        p.class_counts[0][C_NONE as usize] = cells;
+        p.class_counts[1][C_NONE as usize] = cells;
         for y in 0..h {
             for x in 0..w {
                 let c = cell(x, y) as usize;
@@ -191,20 +209,52 @@ impl Renju {
     /// Recomputes both sides' shapes of empty cell `c` along `dir`, keeping sums and counts.
     fn refresh(&mut self, c: usize, dir: usize) {
         let (b, w) = self.table.shapes(&self.cells, c, dir);
-        self.set_shape(c, dir, 0, b);
-        self.set_shape(c, dir, 1, w);
+        if self.set_shape(c, dir, 0, b) {
+            self.reclassify(c, 0);
+        }
+        if self.set_shape(c, dir, 1, w) {
+            self.reclassify(c, 1);
+        }
     }
 
+    /// Recomputes `side`'s threat class of cell `c` from its shapes, keeping the counts.
+    #[inline(always)]
+    fn reclassify(&mut self, c: usize, side: usize) {
+        let s = &self.shapes[c];
+        let o = side * 4;
+        let new = classify([s[o], s[o + 1], s[o + 2], s[o + 3]]);
+        let old = std::mem::replace(&mut self.classes[c][side], new);
+        if old != new {
+            self.class_counts[side][old as usize] -= 1;
+            self.class_counts[side][new as usize] += 1;
+        }
+    }
+
+    /// The threat class (`patterns::class`) of empty cell `c` for `side`.
     #[inline]
-    fn set_shape(&mut self, c: usize, dir: usize, side: usize, new: u8) {
+    pub fn class_of(&self, c: Cell, side: u8) -> u8 {
+        self.classes[c as usize][side as usize]
+    }
+
+    /// How many empty cells have threat class `class` for `side`.
+    #[inline]
+    pub fn class_count(&self, side: u8, class: u8) -> u16 {
+        self.class_counts[side as usize][class as usize]
+    }
+
+    /// Sets one shape, keeping sums and counts; true if it changed.
+    #[inline]
+    fn set_shape(&mut self, c: usize, dir: usize, side: usize, new: u8) -> bool {
         let slot = &mut self.shapes[c][side * 4 + dir];
         let old = *slot;
-        if old != new {
-            *slot = new;
-            self.counts[side][old as usize] -= 1;
-            self.counts[side][new as usize] += 1;
-            self.sums[side] += VALUE[new as usize] - VALUE[old as usize];
+        if old == new {
+            return false;
         }
+        *slot = new;
+        self.counts[side][old as usize] -= 1;
+        self.counts[side][new as usize] += 1;
+        self.sums[side] += VALUE[new as usize] - VALUE[old as usize];
+        true
     }
 
     /// Puts a stone of `side` on empty cell `c` without changing the side to move.
@@ -217,6 +267,8 @@ impl Renju {
             self.set_shape(ci, dir, 0, NONE);
             self.set_shape(ci, dir, 1, NONE);
         }
+        self.reclassify(ci, 0);
+        self.reclassify(ci, 1);
         self.cells[ci] = stone(side);
         self.hash ^= ZOBRIST[side as usize][ci];
         for (dir, &d) in DIRS.iter().enumerate() {
@@ -324,31 +376,12 @@ impl Renju {
     /// How urgent playing `c` is for `side`, from its line shapes: a five, then moves that win
     /// by force (open four, double four, four-three), double threes, fours and threes.
     pub fn threat(&self, c: Cell, side: u8) -> i32 {
-        let s = self.shapes_of(c, side);
-        let mut n = [0u8; SHAPES];
-        let mut sum = 0;
-        for &x in &s {
-            n[x as usize] += 1;
-            sum += VALUE[x as usize];
-        }
-        let fours = n[B4 as usize] + n[F4 as usize];
-        let threes = n[F3 as usize];
-        let level = if n[FIVE as usize] > 0 {
-            100_000
-        } else if n[F4 as usize] > 0 || fours >= 2 {
-            20_000
-        } else if fours >= 1 && threes >= 1 {
-            15_000
-        } else if threes >= 2 {
-            8_000
-        } else if fours >= 1 {
-            1_500
-        } else if threes >= 1 {
-            1_000
-        } else {
-            0
-        };
-        level + sum
+        let sum: i32 = self
+            .shapes_of(c, side)
+            .iter()
+            .map(|&x| VALUE[x as usize])
+            .sum();
+        LEVEL[self.class_of(c, side) as usize] + sum
     }
 
     /// Ordering score of `c` for the side to move: own threats first, then the opponent's.
@@ -543,6 +576,23 @@ impl Position for Renju {
 
     fn move_tag(m: Cell) -> u16 {
         m
+    }
+
+    /// A forced block (the opponent has a five point, we have none) costs no depth: the
+    /// attacker's fours then cost one ply each, and the search sees through a run of fours.
+    fn extension(&self) -> i32 {
+        let me = self.to_move;
+        i32::from(self.has_five_point(1 - me) && !self.has_five_point(me))
+    }
+
+    /// Only near the leaves and in quiet positions: no five point or open three of the
+    /// opponent to answer, and no four of our own (a VCF may be hiding there).
+    fn futility_margin(&self, depth: i32) -> Option<Score> {
+        let me = self.to_move;
+        let quiet = !self.has_five_point(1 - me)
+            && !self.has_open_four_point(1 - me)
+            && !self.has_four_point(me);
+        (depth <= FUTILITY_DEPTH && quiet).then_some(FUTILITY_MARGIN * depth)
     }
 
     fn order_hint(&self, m: Cell) -> i32 {

@@ -581,3 +581,107 @@ fn nbest_puts_a_win_first_and_stops_at_forced_replies() {
     assert_eq!(ranked.len(), 1, "{ranked:?}");
     assert_eq!(ranked[0].mv, cell(8, 7));
 }
+
+/// The threat classes the position keeps move by move equal the classes of its shapes computed
+/// afresh, and the per-class counts equal a count over the board, through random games under
+/// every rule (a small deterministic generator: the games are the same on every run).
+#[test]
+fn threat_classes_stay_equal_to_a_recomputation() {
+    use super::patterns::class::{classify, CLASSES};
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for rule in [Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro] {
+        for _ in 0..6 {
+            let mut p = Renju::new(15, 15, rule);
+            while p.outcome().is_none() && p.stones() < 120 {
+                let mut moves = Vec::new();
+                p.generate(&mut moves);
+                let m = moves[(next() % moves.len() as u64) as usize];
+                p.play(m);
+                let mut counts = [[0u16; CLASSES]; 2];
+                for y in 0..15 {
+                    for x in 0..15 {
+                        let c = cell(x, y);
+                        for side in 0..2u8 {
+                            let want = if p.is_empty(c) {
+                                classify(p.shapes_of(c, side))
+                            } else {
+                                0
+                            };
+                            assert_eq!(p.class_of(c, side), want, "{rule} {x},{y} side {side}");
+                            counts[side as usize][want as usize] += 1;
+                        }
+                    }
+                }
+                for side in 0..2u8 {
+                    for (class, &n) in counts[side as usize].iter().enumerate() {
+                        assert_eq!(
+                            p.class_count(side, class as u8),
+                            n,
+                            "{rule} side {side} class {class}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The search extends forced blocks: a node whose opponent has a five point (and which has
+/// none) asks for one more ply, any other node for none; futility pruning is offered only in
+/// quiet positions near the leaves.
+#[test]
+fn forced_blocks_are_extended_and_threats_are_never_futile() {
+    let quiet = board(
+        &[
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "......o........",
+            ".......x.......",
+            "........x......",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ],
+        Rule::Freestyle,
+    );
+    assert_eq!(quiet.extension(), 0);
+    assert!(quiet.futility_margin(1).is_some());
+    assert!(quiet.futility_margin(10).is_none());
+    // White to move faces Black's four: a forced block.
+    let mut four = board(
+        &[
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "......o.o......",
+            ".......x.......",
+            "........x......",
+            ".........x.....",
+            "..........x....",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ],
+        Rule::Freestyle,
+    );
+    four.set_to_move(1);
+    assert_eq!(four.extension(), 1);
+    assert!(four.futility_margin(1).is_none());
+}
