@@ -54,6 +54,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// it so that time limits and `# interrupt` are honoured within milliseconds.
     const POLL_NODES: u64 = 1024;
 
+    /// How far past the soft time limit (in percent of it) the main thread may start another
+    /// iteration when the last one changed its mind: a new best move, or a score that fell by
+    /// `UNSTABLE_DROP` or more. The hard limit still ends the search. 100 (the default) never
+    /// goes past the soft limit.
+    const UNSTABLE_TIME_PERCENT: u64 = 100;
+    /// The score drop that counts as unstable (see `UNSTABLE_TIME_PERCENT`).
+    const UNSTABLE_DROP: Score = 30;
+
     /// Which side moves now (0 or 1). After a move the same side may move again (Kalah's extra
     /// turn); the search then does not negate the child's score.
     fn side_to_move(&self) -> u8;

@@ -440,6 +440,11 @@ impl Position for Renju {
     /// often than the default (a 500 ms move was once 400 ms late on a loaded machine).
     const POLL_NODES: u64 = 256;
 
+    /// An iteration that changed the best move or dropped the score may be followed by another
+    /// up to 1.6 times the soft limit (the engine's hard limit, from the turn and match clocks,
+    /// still ends it): the time goes where the search is still changing its mind.
+    const UNSTABLE_TIME_PERCENT: u64 = 160;
+
     fn side_to_move(&self) -> u8 {
         self.to_move
     }
