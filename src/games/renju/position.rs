@@ -76,6 +76,37 @@ pub struct Renju {
     restrict: Option<Arc<[Cell]>>,
 }
 
+/// The empty cells of a rectangle, row by row (`Renju::region`): a plain loop rather than
+/// nested iterator adapters, as move generation walks it at every node.
+pub struct Region<'a> {
+    cells: &'a [u8; CELLS],
+    x0: usize,
+    x1: usize,
+    y1: usize,
+    x: usize,
+    y: usize,
+}
+
+impl Iterator for Region<'_> {
+    type Item = Cell;
+
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        while self.y <= self.y1 {
+            while self.x <= self.x1 {
+                let c = cell(self.x, self.y);
+                self.x += 1;
+                if self.cells[c as usize] == EMPTY {
+                    return Some(c);
+                }
+            }
+            self.x = self.x0;
+            self.y += 1;
+        }
+        None
+    }
+}
+
 impl std::fmt::Debug for Renju {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
@@ -331,7 +362,7 @@ impl Renju {
     }
 
     /// Empty cells that could matter: within four cells of the stones' bounding box.
-    pub fn region(&self) -> impl Iterator<Item = Cell> + '_ {
+    pub fn region(&self) -> Region<'_> {
         let (x0, y0, x1, y1) = if self.stones == 0 {
             (0, 0, self.w as usize - 1, self.h as usize - 1)
         } else {
@@ -342,9 +373,14 @@ impl Renju {
                 (self.bbox[3] as usize + 4).min(self.h as usize - 1),
             )
         };
-        (y0..=y1)
-            .flat_map(move |y| (x0..=x1).map(move |x| cell(x, y)))
-            .filter(move |&c| self.cells[c as usize] == EMPTY)
+        Region {
+            cells: &self.cells,
+            x0,
+            x1,
+            y1,
+            x: x0,
+            y: y0,
+        }
     }
 
     /// Every empty cell where `side` would make a five.
