@@ -426,6 +426,20 @@ impl Renju {
         self.threat(c, me) + self.threat(c, 1 - me) * 4 / 5 + self.near[c as usize] as i32
     }
 
+    /// Does `side` have an open-four point it may play (a real open three)? Under renju a
+    /// Black three whose open-four points are all forbidden is no threat, and White need not
+    /// answer it.
+    pub fn threatens_open_four(&self, side: u8) -> bool {
+        if !self.has_open_four_point(side) {
+            return false;
+        }
+        if self.rule != Rule::Renju || side != 0 {
+            return true;
+        }
+        self.region()
+            .any(|c| self.shapes_of(c, side).contains(&F4) && !self.is_forbidden_for(side, c))
+    }
+
     /// Legal for the side to move: empty and, for Black under renju, not forbidden.
     /// True when the game is drawn by the board filling up (or, in renju on 15x15, by the move
     /// limit): checked after the five, so a five on the last cell still wins.
@@ -531,7 +545,7 @@ impl Position for Renju {
             return;
         }
         let mut scored: Vec<(i32, Cell)> = Vec::new();
-        if self.has_open_four_point(1 - me) {
+        if self.threatens_open_four(1 - me) {
             // The opponent threatens an open four: block it, or make a four of our own.
             for c in self.region() {
                 let theirs = self.shapes_of(c, 1 - me);

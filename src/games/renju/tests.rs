@@ -3,6 +3,7 @@
 
 use super::board::{cell, empty_cells, xy, Cell, Rule, BLACK, CELLS, WHITE};
 use super::patterns::forbidden::forbidden_points;
+use super::patterns::shapes::B4 as B4_SHAPE;
 use super::position::Renju;
 use super::threats::vcf::Vcf;
 use crate::search::{Outcome, Position};
@@ -684,4 +685,48 @@ fn forced_blocks_are_extended_and_threats_are_never_futile() {
     four.set_to_move(1);
     assert_eq!(four.extension(), 1);
     assert!(four.futility_margin(1).is_none());
+}
+
+/// Renju: a Black three whose open-four points are both forbidden (each would also make a
+/// second four, a double four) is a false three: White is not held to defending it, while the
+/// same stones in freestyle are a real threat that White must answer.
+#[test]
+fn a_false_three_does_not_force_white_to_defend() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "......xxx......",
+        ".....x...x.....",
+        ".....x...x.....",
+        ".....x...x.....",
+        ".....o...o.....",
+        "...............",
+        "...............",
+        "o..............",
+    ];
+    let is_defence =
+        |p: &Renju, c: Cell| p.shapes_of(c, 0).iter().any(|&s| s >= B4_SHAPE) || p.makes_four(c, 1);
+    let mut renju = board(&rows, Rule::Renju);
+    renju.set_to_move(1);
+    assert!(renju.has_open_four_point(0));
+    for end in [cell(5, 7), cell(9, 7)] {
+        assert!(renju.is_forbidden_for(0, end), "{:?}", xy(end));
+    }
+    assert!(!renju.threatens_open_four(0));
+    let mut moves = Vec::new();
+    renju.generate(&mut moves);
+    assert!(moves.iter().any(|&c| !is_defence(&renju, c)), "{moves:?}");
+
+    let mut free = board(&rows, Rule::Freestyle);
+    free.set_to_move(1);
+    assert!(free.threatens_open_four(0));
+    let mut moves = Vec::new();
+    free.generate(&mut moves);
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|&c| is_defence(&free, c)), "{moves:?}");
 }
