@@ -3,7 +3,8 @@
 //!
 //! Playing a stone changes the shapes only of the empty cells on its four lines within five
 //! steps (at most 40 cell-directions), so `play` recomputes just those, and keeps running sums
-//! (the evaluation) and per-shape counts (so "does the opponent have a four?" is one lookup).
+//! (the evaluation), per-shape counts (so "does the opponent have a four?" is one lookup) and
+//! each changed cell's threat class (`patterns::class`) with per-class counts.
 //! Move generation uses them for forced replies: make a five if possible, else block the
 //! opponent's five point, else answer an open three with a block or a four of one's own.
 
