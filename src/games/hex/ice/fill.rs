@@ -58,6 +58,13 @@ impl Layers {
             .any(|l| l.simplicial(&self.geo, c, Hyp::None))
     }
 
+    /// A superset of the cells where a stone of either colour might make empty cell `c` dead.
+    pub fn kill_candidates(&self, c: usize) -> Cells {
+        let (a, b) = self.by_colour[0].kill_candidates(&self.geo, c);
+        let (d, e) = self.by_colour[1].kill_candidates(&self.geo, c);
+        a.or(&b).or(&d).or(&e)
+    }
+
     /// True if a stone of colour `z` on empty cell `k` would make empty cell `c` dead.
     #[inline]
     pub fn kills(&self, z: u8, k: usize, c: usize) -> bool {
@@ -69,6 +76,13 @@ impl Layers {
 
 /// `pos` with its dead and captured cells filled, to a fixed point; the side to move stays.
 pub fn fill_in(pos: &Hex) -> (Hex, Fill) {
+    let (p, fill, _) = fill_in_with_layers(pos);
+    (p, fill)
+}
+
+/// `fill_in`, with the graphs of the filled board when the game is not over (the last round
+/// built them and found nothing to fill), for the pruning that comes next.
+pub fn fill_in_with_layers(pos: &Hex) -> (Hex, Fill, Option<Layers>) {
     let mut p = *pos;
     let mover = pos.to_move();
     let mut fill = Fill::default();
@@ -112,8 +126,8 @@ pub fn fill_in(pos: &Hex) -> (Hex, Fill) {
             }
         }
         if taken.is_empty() {
-            break;
+            return (p, fill, Some(layers));
         }
     }
-    (p, fill)
+    (p, fill, None)
 }

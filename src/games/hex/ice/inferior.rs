@@ -44,19 +44,7 @@ pub fn dominators(layers: &Layers, mover: u8, c: usize, mut visit: impl FnMut(us
     let geo = &layers.geo;
     let empty = layers.empty();
     let around = geo.nbrs[c].and(empty);
-    // A stone can change `c`'s neighbourhood only next to `c`, next to one of its empty
-    // neighbours, or next to a chain touching either.
-    let mut near = Cells::EMPTY;
-    for u in std::iter::once(c).chain(around.iter()) {
-        near = near.or(&geo.nbrs[u]);
-        for layer in &layers.by_colour {
-            for &g in layer.groups_at(geo, u).as_slice() {
-                near = near.or(&layer.nodes[g as usize].libs);
-            }
-        }
-    }
-    near = near.and(empty);
-    near.remove(c);
+    let near = layers.kill_candidates(c);
     for k in near.iter() {
         if (layers.kills(0, k, c) || layers.kills(1, k, c)) && visit(k, Why::Killer) {
             return;

@@ -191,6 +191,76 @@ impl Layer {
         Merge { ids, libs }
     }
 
+    /// The empty cells where one more stone might make empty cell `c` simplicial in this graph:
+    /// `.0` for a stone of this colour (a contraction), `.1` for an opponent stone (a deletion).
+    /// A superset, cheap to find, that `simplicial` with the hypothesis then decides: a deleted
+    /// cell must lie on every non-adjacent pair of `c`'s neighbours; a contracted one must touch
+    /// both ends of one such pair.
+    pub fn kill_candidates(&self, geo: &Geometry, c: usize) -> (Cells, Cells) {
+        // Each neighbour node: the empty cell (if it is one) and what it touches.
+        let mut cell = [usize::MAX; 12];
+        let mut touch = [Cells::EMPTY; 12];
+        let mut n = 0;
+        let mut seen = Ids::EMPTY;
+        for &s in &geo.ring[c] {
+            match s {
+                Slot::Cell(u) if self.empty.has(u as usize) => {
+                    let u = u as usize;
+                    let mut t = geo.nbrs[u];
+                    for &g in self.groups_at(geo, u).as_slice() {
+                        t = t.or(&self.nodes[g as usize].libs);
+                    }
+                    cell[n] = u;
+                    touch[n] = t;
+                    n += 1;
+                }
+                s => {
+                    let g = self.slot_node(s);
+                    if g != NONE && !seen.as_slice().contains(&g) {
+                        seen.push(g);
+                        touch[n] = self.nodes[g as usize].libs;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        let adjacent = |i: usize, j: usize| {
+            (cell[i] != usize::MAX && touch[j].has(cell[i]))
+                || (cell[j] != usize::MAX && touch[i].has(cell[j]))
+        };
+        let mut first = None;
+        let mut on_every = [true; 12];
+        for i in 0..n {
+            for j in i + 1..n {
+                if !adjacent(i, j) {
+                    first.get_or_insert((i, j));
+                    for (m, flag) in on_every.iter_mut().enumerate().take(n) {
+                        *flag &= m == i || m == j;
+                    }
+                }
+            }
+        }
+        let Some((i, j)) = first else {
+            return (self.empty, self.empty);
+        };
+        let reach = |m: usize| {
+            let mut t = touch[m];
+            if cell[m] != usize::MAX {
+                t.insert(cell[m]);
+            }
+            t
+        };
+        let mut contract = reach(i).and(&reach(j)).and(&self.empty);
+        contract.remove(c);
+        let mut delete = Cells::EMPTY;
+        for m in 0..n {
+            if on_every[m] && cell[m] != usize::MAX {
+                delete.insert(cell[m]);
+            }
+        }
+        (contract, delete)
+    }
+
     /// True if empty cell `c` is *simplicial* in this colour's graph (with `hyp` applied): its
     /// neighbours are pairwise adjacent, so no path of the colour needs `c` and taking `c` away
     /// cuts none. The colour of `c` then never matters to who wins: `c` is dead.

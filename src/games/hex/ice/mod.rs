@@ -28,10 +28,8 @@ use super::position::Hex;
 /// that no other move dominates (see `inferior` for why this is safe). Empty when the filled
 /// position is decided or full. Costs a fill-in and one pass over the empty cells.
 pub fn consider(pos: &Hex) -> Cells {
-    let (filled, _) = fill_in(pos);
-    if filled.winner().is_some() {
-        return Cells::EMPTY;
+    match fill::fill_in_with_layers(pos) {
+        (_, _, Some(layers)) => inferior::Pruning::new(&layers, pos.to_move()).consider,
+        _ => Cells::EMPTY,
     }
-    let layers = Layers::new(filled.board());
-    inferior::Pruning::new(&layers, pos.to_move()).consider
 }

@@ -258,3 +258,20 @@ fn compute_inferior_answers_in_benzenes_form() {
     }
     assert!(text.lines().all(|l| l.len() <= 48), "{text}");
 }
+
+#[test]
+fn the_players_move_list_leaves_inferior_moves_out() {
+    // d4 is vulnerable (the shape of the test above, moved to the centre of 7x7);
+    // every ranked move is in the consider set.
+    let stones = [(BLACK, "e3"), (BLACK, "e4"), (WHITE, "c4"), (WHITE, "d3")];
+    let p = pos_with(7, &stones, WHITE);
+    let keep = consider(&p);
+    assert!(!keep.has(cell(&p, "d4")));
+    let ranked: Vec<usize> = p.ranked_moves().iter().map(|&(c, _)| c).collect();
+    assert_eq!(ranked.len(), keep.len());
+    assert!(ranked.iter().all(|&c| keep.has(c)));
+    let q = pos_with(5, &[(BLACK, "c2")], WHITE);
+    let ranked: Vec<usize> = q.ranked_moves().iter().map(|&(c, _)| c).collect();
+    assert!(!ranked.contains(&cell(&q, "c1")) && !ranked.contains(&cell(&q, "d1")));
+    assert_eq!(ranked.len(), consider(&q).len());
+}
