@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use super::board::Cells;
 use super::fillin;
-use super::hsearch;
+use super::vc::{must_play, Outlook, VcSet};
 use super::position::Hex;
 
 /// The result of a solve, for the side to move.
@@ -185,21 +185,13 @@ impl<'a> Solver<'a> {
         if let Some(w) = pos.winner() {
             return if w == me { won(Cells::EMPTY) } else { lost };
         }
-        let mine = hsearch::connections(pos.board(), me);
-        if let Some(c) = mine.win {
-            return won(c);
-        }
-        if let Some(c) = mine.semis.first() {
-            return won(*c);
-        }
-        let theirs = hsearch::connections(pos.board(), 1 - me);
-        if theirs.win.is_some() {
-            return lost;
-        }
-        let mut must = pos.board().empty_cells();
-        for carrier in &theirs.semis {
-            must = must.and(carrier);
-        }
+        let mine = VcSet::build(pos.board(), me);
+        let theirs = VcSet::build(pos.board(), 1 - me);
+        let must = match must_play(&mine, &theirs, &pos.board().empty_cells()) {
+            Outlook::Won(c) => return won(c),
+            Outlook::Lost(_) => return lost,
+            Outlook::MustPlay(m) => m,
+        };
         let children: Vec<u16> = pos
             .ranked_moves()
             .into_iter()
