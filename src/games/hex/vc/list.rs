@@ -10,9 +10,9 @@
 use super::super::board::Cells;
 
 /// Hard cap on full connections per pair (the intersection rule usually keeps far fewer).
-pub const MAX_FULL: usize = 24;
+pub const MAX_FULL: usize = 16;
 /// Hard cap on semi connections per pair.
-pub const MAX_SEMI: usize = 48;
+pub const MAX_SEMI: usize = 32;
 
 /// A semi connection: one move (the key) short of a full one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

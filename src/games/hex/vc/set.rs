@@ -56,6 +56,8 @@ pub struct VcSet {
     queue: VecDeque<Work>,
     semi_queue: VecDeque<Work>,
     scratch: Vec<Cells>,
+    scratch_semis: Vec<Semi>,
+    scratch_made: Vec<Cells>,
 }
 
 impl VcSet {
@@ -76,6 +78,8 @@ impl VcSet {
             queue: VecDeque::new(),
             semi_queue: VecDeque::new(),
             scratch: Vec::new(),
+            scratch_semis: Vec::new(),
+            scratch_made: Vec::new(),
         };
         let [e1, e2] = Edge::of(color);
         let own = *board.stones(color);
@@ -274,7 +278,9 @@ impl VcSet {
             if z == o || (self.is_cell(z) && c.has(z as usize)) {
                 continue;
             }
-            let list: Vec<Semi> = self.semi[self.idx(m, z)].clone();
+            let mut list = std::mem::take(&mut self.scratch_semis);
+            list.clear();
+            list.extend_from_slice(&self.semi[self.idx(m, z)]);
             for s in &list {
                 if s.carrier.intersects(&c) || (o_cell && s.carrier.has(o as usize)) {
                     continue;
@@ -288,6 +294,7 @@ impl VcSet {
                     },
                 );
             }
+            self.scratch_semis = list;
         }
     }
 
@@ -326,16 +333,17 @@ impl VcSet {
     /// OR: the new semi with the pair's other semis.
     fn or_rule(&mut self, x: u16, y: u16, s: Semi) {
         let i = self.idx(x, y);
-        let others: Vec<Semi> = self.semi[i]
-            .iter()
-            .filter(|t| **t != s)
-            .copied()
-            .collect();
-        let mut made = Vec::new();
+        let mut others = std::mem::take(&mut self.scratch_semis);
+        others.clear();
+        others.extend(self.semi[i].iter().filter(|t| **t != s));
+        let mut made = std::mem::take(&mut self.scratch_made);
+        made.clear();
         or_combinations(&s.carrier, &others, MAX_ORS, &mut made);
-        for c in made {
+        for &c in &made {
             self.push_full(x, y, c);
         }
+        self.scratch_semis = others;
+        self.scratch_made = made;
     }
 
     /// Updates the set after a stone of `color` at `cell`; `board` is the board with it.
@@ -388,7 +396,8 @@ impl VcSet {
         let edges: Vec<u16> = merged.iter().copied().filter(|&x| self.is_edge(x)).collect();
         let captain = match edges.first() {
             Some(&e) => e,
-            None => merged.iter().copied().min().unwrap_or(p),
+            // An old chain keeps its number: only what moves onto it is new to the rules.
+            None => merged.iter().copied().find(|&x| x != p).unwrap_or(p),
         };
         for c in 0..self.size {
             if merged.contains(&self.rep[c]) {
@@ -422,19 +431,22 @@ impl VcSet {
             }
             self.detach(a);
         }
-        // The captain is a chain now: what it already had can AND through it.
-        let nbs = self.full_nbs[captain as usize];
-        for z in nbs.iter() {
-            let z = z as u16;
-            for &c in &self.full[self.idx(captain, z)] {
-                self.queue.push_back(Work::Full(captain, z, c));
+        // A lone new stone keeps its number: what it had as an empty cell can now AND through
+        // it as a chain. (Merged connections were queued as they moved.)
+        if captain == p {
+            let nbs = self.full_nbs[captain as usize];
+            for z in nbs.iter() {
+                let z = z as u16;
+                for &c in &self.full[self.idx(captain, z)] {
+                    self.queue.push_back(Work::Full(captain, z, c));
+                }
             }
-        }
-        let nbs = self.semi_nbs[captain as usize];
-        for z in nbs.iter() {
-            let z = z as u16;
-            for &s in &self.semi[self.idx(captain, z)] {
-                self.semi_queue.push_back(Work::Semi(captain, z, s));
+            let nbs = self.semi_nbs[captain as usize];
+            for z in nbs.iter() {
+                let z = z as u16;
+                for &s in &self.semi[self.idx(captain, z)] {
+                    self.semi_queue.push_back(Work::Semi(captain, z, s));
+                }
             }
         }
         self.closure();

@@ -143,3 +143,4 @@ fn connections_and_must_play_agree_with_brute_force_on_random_boards() {
     assert!(checked.iter().all(|&k| k > 20), "{checked:?}");
 }
 
+
