@@ -10,6 +10,7 @@ pub mod groups;
 pub mod position;
 pub mod resistance;
 pub mod session;
+pub mod session_vc;
 pub mod solver;
 pub mod twodistance;
 pub mod vc;

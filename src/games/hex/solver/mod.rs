@@ -217,8 +217,10 @@ impl<'a> Solver<'a> {
         out
     }
 
+    /// Checked at every node and every child of an expansion: both are dear enough (large
+    /// boards take milliseconds to expand) that the clock costs nothing by comparison.
     fn out_of_time(&mut self) -> bool {
-        if self.nodes.is_multiple_of(256) {
+        {
             if self.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.table.len() > self.max_entries
@@ -249,7 +251,10 @@ impl<'a> Solver<'a> {
                         (0, _) => "L".to_string(),
                         (p, d) => format!("{p}/{d}"),
                     };
-                    text.push_str(&format!(" {} {label}", root.board().cell_name(k.cell as usize)));
+                    text.push_str(&format!(
+                        " {} {label}",
+                        root.board().cell_name(k.cell as usize)
+                    ));
                 }
             }
         }
@@ -278,19 +283,21 @@ impl<'a> Solver<'a> {
 
     /// First expansion of `pos`: its children's keys, each child evaluated from the
     /// connection sets brought forward from `sets`; refuted moves prune their siblings.
-    fn expand(&mut self, pos: &Hex, sets: &Sets, children: &[u16]) -> Vec<Kid> {
+    fn expand(&mut self, pos: &Hex, sets: &Sets, children: &[u16]) -> Option<Vec<Kid>> {
         let mut kids: Vec<Kid> = Vec::with_capacity(children.len());
         let mut allowed: Option<Cells> = None;
         for &cell in children {
             if allowed.is_some_and(|k| !k.has(cell as usize)) {
                 continue;
             }
+            if self.out_of_time() {
+                return None;
+            }
             let (child, filled) = child_of(pos, cell as usize);
             let key = child.key();
-            if !self.table.contains_key(&key) {
-                let n = evaluate(&child, &child_sets(sets, &child));
-                self.table.insert(key, n);
-            }
+            self.table
+                .entry(key)
+                .or_insert_with(|| evaluate(&child, &child_sets(sets, &child)));
             if let Some(k) = self.refutation(key, filled.for_mover) {
                 allowed = Some(allowed.map_or(k, |a| a.and(&k)));
             }
@@ -303,7 +310,7 @@ impl<'a> Solver<'a> {
         if let Some(k) = allowed {
             kids.retain(|kid| k.has(kid.cell as usize));
         }
-        kids
+        Some(kids)
     }
 
     /// The carrier of the connection that refutes a move, if it is refuted at once and the
@@ -324,10 +331,9 @@ impl<'a> Solver<'a> {
         }
         let key = pos.key();
         let mut sets: Option<Cow<Sets>> = sets.map(Cow::Borrowed);
-        if !self.table.contains_key(&key) {
+        if let std::collections::hash_map::Entry::Vacant(e) = self.table.entry(key) {
             let s = sets.get_or_insert_with(|| Cow::Owned(build_sets(pos)));
-            let n = evaluate(pos, s);
-            self.table.insert(key, n);
+            e.insert(evaluate(pos, s));
         }
         let Some(node) = self.table.get(&key) else {
             return;
@@ -341,7 +347,9 @@ impl<'a> Solver<'a> {
             None => {
                 let children = node.children.clone();
                 let s: &Sets = sets.get_or_insert_with(|| Cow::Owned(build_sets(pos)));
-                let kids = self.expand(pos, s, &children);
+                let Some(kids) = self.expand(pos, s, &children) else {
+                    return;
+                };
                 if let Some(n) = self.table.get_mut(&key) {
                     n.children = kids.iter().map(|k| k.cell).collect();
                     n.kids = Some(kids.clone());

@@ -35,10 +35,7 @@ pub struct Kid {
 
 /// Builds both sets from scratch.
 pub fn build_sets(pos: &Hex) -> Sets {
-    [
-        VcSet::build(pos.board(), 0),
-        VcSet::build(pos.board(), 1),
-    ]
+    [VcSet::build(pos.board(), 0), VcSet::build(pos.board(), 1)]
 }
 
 /// The parent's sets brought to `child` (the parent's board plus a move and its fill-in).
@@ -97,4 +94,3 @@ pub fn evaluate(pos: &Hex, sets: &Sets) -> Node {
         kids: None,
     }
 }
-

@@ -157,7 +157,9 @@ impl VcSet {
 
     /// A full edge-to-edge connection's carrier (the smallest), if there is one.
     pub fn winning(&self) -> Option<Cells> {
-        self.fulls(self.edge_node(0), self.edge_node(1)).first().copied()
+        self.fulls(self.edge_node(0), self.edge_node(1))
+            .first()
+            .copied()
     }
 
     /// The edge-to-edge semi connections.
@@ -393,7 +395,11 @@ impl VcSet {
                 merged.push(node);
             }
         }
-        let edges: Vec<u16> = merged.iter().copied().filter(|&x| self.is_edge(x)).collect();
+        let edges: Vec<u16> = merged
+            .iter()
+            .copied()
+            .filter(|&x| self.is_edge(x))
+            .collect();
         let captain = match edges.first() {
             Some(&e) => e,
             // An old chain keeps its number: only what moves onto it is new to the rules.

@@ -18,7 +18,13 @@ fn wins(b: &Board, to_move: u8, color: u8, memo: &mut Memo) -> bool {
     if let Some(w) = b.winner() {
         return w == color;
     }
-    if let Some(&r) = memo.get(&(b.width(), *b.stones(BLACK), *b.stones(WHITE), to_move, color)) {
+    if let Some(&r) = memo.get(&(
+        b.width(),
+        *b.stones(BLACK),
+        *b.stones(WHITE),
+        to_move,
+        color,
+    )) {
         return r;
     }
     let mut any = false;
@@ -31,7 +37,16 @@ fn wins(b: &Board, to_move: u8, color: u8, memo: &mut Memo) -> bool {
         all &= r;
     }
     let r = if to_move == color { any } else { all };
-    memo.insert((b.width(), *b.stones(BLACK), *b.stones(WHITE), to_move, color), r);
+    memo.insert(
+        (
+            b.width(),
+            *b.stones(BLACK),
+            *b.stones(WHITE),
+            to_move,
+            color,
+        ),
+        r,
+    );
     r
 }
 
@@ -58,7 +73,10 @@ fn the_ziggurat_comes_out_of_the_rules_for_a_stone_on_row_three() {
     let v = VcSet::build(&b, BLACK);
     let stone = v.node_of(b.parse_cell("d3").unwrap()).unwrap();
     let fulls = v.fulls(stone, v.edge_node(0));
-    assert!(!fulls.is_empty(), "no full connection from row 3 to the edge");
+    assert!(
+        !fulls.is_empty(),
+        "no full connection from row 3 to the edge"
+    );
     // Template IIIa has 8 empty cells; nothing smaller connects row 3 to the edge.
     assert_eq!(fulls[0].len(), 8, "{fulls:?}");
     // It is not a connection to the far edge, which is four rows further.
@@ -117,7 +135,12 @@ fn connections_and_must_play_agree_with_brute_force_on_random_boards() {
                         checked[0] += 1;
                     }
                     if !v.edge_semis().is_empty() {
-                        assert!(wins(&b, color, color, &mut memo), "semi {color} {:?} {:?}\n{b}", v.edge_semis(), std::ptr::eq(sets, &fresh));
+                        assert!(
+                            wins(&b, color, color, &mut memo),
+                            "semi {color} {:?} {:?}\n{b}",
+                            v.edge_semis(),
+                            std::ptr::eq(sets, &fresh)
+                        );
                         checked[1] += 1;
                     }
                 }
@@ -142,5 +165,3 @@ fn connections_and_must_play_agree_with_brute_force_on_random_boards() {
     }
     assert!(checked.iter().all(|&k| k > 20), "{checked:?}");
 }
-
-
