@@ -1,7 +1,7 @@
 //! Hex over GTP, as HexGui (0.9, 0.10), Benzene's tournament scripts and GTP tools speak it.
 //! Every command is documented in the README; the behaviour follows HexGui where sources differ.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -15,6 +15,7 @@ use super::clock::{Clock, Settings};
 use super::eval::Analysis;
 use super::ice;
 use super::position::Hex;
+use super::session_vc;
 use super::solver::{Solver, Verdict};
 use super::twodistance::FAR;
 
@@ -89,9 +90,11 @@ pub struct HexSession {
     use_guifx: bool,
     /// `param_dfpn timelimit`, in seconds; fractions are allowed (HexGui users ask for 0.5).
     solve_seconds: f64,
+    /// `param_dfpn tt_size`: the solver's table bound, in positions.
+    tt_size: usize,
 }
 
-fn parse_color(s: &str) -> Result<u8, String> {
+pub(super) fn parse_color(s: &str) -> Result<u8, String> {
     match s.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(BLACK),
         "w" | "white" => Ok(WHITE),
@@ -138,6 +141,7 @@ impl HexSession {
             clock,
             use_guifx: false,
             solve_seconds: SOLVE_SECONDS,
+            tt_size: super::solver::DEFAULT_TT_SIZE,
         }
     }
 
@@ -416,8 +420,8 @@ impl HexSession {
     fn param_dfpn(&mut self, cmd: &Command) -> Result<String, String> {
         match cmd.args.as_slice() {
             [] => Ok(format!(
-                "[bool] use_guifx {}\n[string] timelimit {}",
-                self.use_guifx as u8, self.solve_seconds
+                "[bool] use_guifx {}\n[string] timelimit {}\n[string] tt_size {}",
+                self.use_guifx as u8, self.solve_seconds, self.tt_size
             )),
             [name, value] => {
                 match name.as_str() {
@@ -433,6 +437,15 @@ impl HexSession {
                                 )
                             })?
                     }
+                    "tt_size" => {
+                        self.tt_size = value
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|&n| (1000..=1 << 30).contains(&n))
+                            .ok_or_else(|| {
+                                format!("invalid tt_size: {value} (positions, 1000 to 2^30)")
+                            })?
+                    }
                     other => return Err(format!("unknown parameter: {other}")),
                 }
                 Ok(String::new())
@@ -441,38 +454,12 @@ impl HexSession {
         }
     }
 
-    /// `dfpn-solve-state <color>`: the winner with `color` to move, or an error if unsolved.
-    fn solve_state(&self, cmd: &Command, ctx: &Context) -> Action<Self> {
-        let color = match expect_args(cmd, 1, "dfpn-solve-state <color>")
-            .and_then(|_| parse_color(&cmd.args[0]))
-        {
-            Ok(c) => c,
-            Err(e) => return Action::Reply(Err(e)),
-        };
-        let mut pos = *self.pos();
-        pos.set_to_move(color);
-        let stop = Arc::clone(&ctx.stop);
-        let secs = self.solve_seconds;
-        Action::Background(Box::new(move || {
-            let started = Instant::now();
-            let mut solver = Solver::new(&stop, Some(started + Duration::from_secs_f64(secs)));
-            let v = solver.solve(&pos);
-            let nodes = solver.nodes;
-            log::info!(
-                "dfpn-solve-state: {v:?}, {nodes} nodes, {:?}",
-                started.elapsed()
-            );
-            let reply = match v {
-                Verdict::Win(_) => Ok(color_name(color).to_string()),
-                Verdict::Loss => Ok(color_name(1 - color).to_string()),
-                // The stop flag tells an interrupt (or quit/EOF) from the time limit.
-                Verdict::Unknown if stop.load(Ordering::Relaxed) => {
-                    Err(format!("interrupted: not solved ({nodes} nodes)"))
-                }
-                Verdict::Unknown => Err(format!("unknown: not solved in {secs} s ({nodes} nodes)")),
-            };
-            Box::new(move |_: &mut HexSession| reply)
-        }))
+    fn solve_settings(&self) -> session_vc::SolveSettings {
+        session_vc::SolveSettings {
+            seconds: self.solve_seconds,
+            tt_size: self.tt_size,
+            use_guifx: self.use_guifx,
+        }
     }
 
     fn color_arg(cmd: &Command, usage: &str) -> Result<u8, String> {
@@ -595,10 +582,33 @@ impl HexSession {
         }))
     }
 
-    /// `vc-build <color>`: HexGui's Hint. The inferior cells for `color` to move (`ice::gtp`).
+    /// `vc-build <color>`: HexGui's Hint. The inferior cells for `color` to move (`ice::gtp`),
+    /// then, as Benzene, ` <cell> x` on the empty cells outside `color`'s must-play region.
     fn vc_build(&self, cmd: &Command) -> Result<String, String> {
         let color = Self::color_arg(cmd, "vc-build <color>")?;
-        Ok(ice::gtp::inferior(self.pos(), color))
+        let inferior = ice::gtp::inferior(self.pos(), color);
+        let outside = session_vc::outside_must_play(self.pos(), color, &self.pos().dead_cells());
+        Ok(format!("{inferior}{outside}").trim_start().to_string())
+    }
+
+    /// The dead cells (`<cell> d`) and the cells outside the must-play region (`<cell> x`).
+    fn inferior_and_outside(&self, color: u8) -> String {
+        let dead_cells = self.pos().dead_cells();
+        let dead: Vec<String> = dead_cells
+            .iter()
+            .map(|c| format!("{} d", self.board().cell_name(c)))
+            .collect();
+        let outside = session_vc::outside_must_play(self.pos(), color, &dead_cells);
+        format!("{}{outside}", dead.join(" "))
+            .trim_start()
+            .to_string()
+    }
+
+    /// `vc-get-mustplay <color>`: the dead cells and ` <cell> x` on every empty cell outside
+    /// the must-play region of `color` to move (Benzene's form).
+    fn vc_get_mustplay(&self, cmd: &Command) -> Result<String, String> {
+        let color = Self::color_arg(cmd, "vc-get-mustplay <color>")?;
+        Ok(self.inferior_and_outside(color))
     }
 
     fn analyze_commands() -> String {
@@ -610,7 +620,12 @@ impl HexSession {
             "string/Evaluation/hex-eval %m",
             "inferior/Inferior cells/vc-build %m",
             "inferior/Compute Inferior/compute-inferior %m",
+            "inferior/VC Get Mustplay/vc-get-mustplay %m",
+            "vc/VC Between Cells Full/vc-between-cells-full %c %P",
+            "vc/VC Between Cells Semi/vc-between-cells-semi %c %P",
             "string/Solve/dfpn-solve-state %m",
+            "var/DFPN Get PV/dfpn-get-pv %m",
+            "plist/DFPN Find Winning/dfpn-solver-find-winning %m",
             "param/Game parameters/param_game",
             "param/Solver parameters/param_dfpn",
             "string/Final score/final_score",
@@ -762,6 +777,11 @@ impl Session for HexSession {
             "dfpn-solve-state",
             "vc-build",
             "compute-inferior",
+            "vc-get-mustplay",
+            "vc-between-cells-full",
+            "vc-between-cells-semi",
+            "dfpn-get-pv",
+            "dfpn-solver-find-winning",
             "hexgui-analyze_commands",
             "gogui-analyze_commands",
             "hex-twodistance",
@@ -802,10 +822,21 @@ impl Session for HexSession {
             "time_left" => self.time_left(cmd),
             "param_game" => self.param_game(cmd),
             "param_dfpn" => self.param_dfpn(cmd),
-            "dfpn-solve-state" => return self.solve_state(cmd, ctx),
+            "dfpn-solve-state" => {
+                return session_vc::solve_state(self.pos(), cmd, ctx, self.solve_settings())
+            }
+            "dfpn-get-pv" => {
+                return session_vc::get_pv(self.pos(), cmd, ctx, self.solve_settings())
+            }
+            "dfpn-solver-find-winning" => {
+                return session_vc::find_winning(self.pos(), cmd, ctx, self.solve_settings())
+            }
             "vc-build" => self.vc_build(cmd),
             "compute-inferior" => Self::color_arg(cmd, "compute-inferior <color>")
                 .map(|c| ice::gtp::inferior(self.pos(), c)),
+            "vc-get-mustplay" => self.vc_get_mustplay(cmd),
+            "vc-between-cells-full" => session_vc::between(self.pos(), cmd, false),
+            "vc-between-cells-semi" => session_vc::between(self.pos(), cmd, true),
             "hexgui-analyze_commands" | "gogui-analyze_commands" => {
                 expect_args(cmd, 0, &cmd.name).map(|_| Self::analyze_commands())
             }
