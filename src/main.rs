@@ -63,6 +63,9 @@ enum Command {
         /// Resign positions the solver proves lost.
         #[arg(long)]
         allow_resign: bool,
+        /// The search behind `genmove` (also `param_game search`).
+        #[arg(long, value_enum, default_value_t = hex::HexSearch::Alphabeta)]
+        search: hex::HexSearch,
     },
     /// Renju over the Gomocup protocol.
     Renju,
@@ -241,6 +244,7 @@ fn main() -> ExitCode {
             swap_meaning,
             live_gfx,
             allow_resign,
+            search,
         } => {
             let opts = HexOptions {
                 threads,
@@ -252,6 +256,7 @@ fn main() -> ExitCode {
                 swap_meaning,
                 live_gfx,
                 allow_resign,
+                search,
             };
             gtp::run(
                 HexSession::new(opts),

@@ -7,6 +7,7 @@ pub mod clock;
 pub mod eval;
 pub mod fillin;
 pub mod groups;
+pub mod player;
 pub mod hsearch;
 pub mod position;
 pub mod resistance;
@@ -17,7 +18,7 @@ pub mod vc;
 
 pub use board::{Board, BLACK, WHITE};
 pub use position::Hex;
-pub use session::{HexOptions, HexSession, SwapMeaning};
+pub use session::{HexOptions, HexSearch, HexSession, SwapMeaning};
 
 #[cfg(test)]
 mod tests;

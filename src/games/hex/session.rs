@@ -13,6 +13,7 @@ use crate::search::{self, Limits, Report, Tt};
 use super::board::{Board, BLACK, MAX_SIDE, WHITE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
+use super::player::genmove::{self as mcts_genmove, SharedTree};
 use super::position::Hex;
 use super::solver::{Solver, Verdict};
 use super::twodistance::FAR;
@@ -39,6 +40,16 @@ const SOLVE_SECONDS: f64 = 30.0;
 /// the deadline's arithmetic from overflowing.
 const SOLVE_SECONDS_MAX: f64 = 365.0 * 86_400.0;
 
+/// Which search chooses the engine's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum HexSearch {
+    /// Iterative-deepening alpha-beta (Lazy SMP) over the resistance evaluation.
+    #[default]
+    Alphabeta,
+    /// Monte-Carlo tree search with RAVE and bridge-saving playouts (`player::mcts`).
+    Mcts,
+}
+
 /// Everything the command line can set.
 #[derive(Clone, Debug)]
 pub struct HexOptions {
@@ -51,6 +62,7 @@ pub struct HexOptions {
     pub swap_meaning: SwapMeaning,
     pub live_gfx: bool,
     pub allow_resign: bool,
+    pub search: HexSearch,
 }
 
 impl Default for HexOptions {
@@ -65,6 +77,7 @@ impl Default for HexOptions {
             swap_meaning: SwapMeaning::Hexgui,
             live_gfx: false,
             allow_resign: false,
+            search: HexSearch::default(),
         }
     }
 }
@@ -82,6 +95,8 @@ struct State {
 pub struct HexSession {
     history: Vec<State>,
     tt: Arc<Tt>,
+    /// The Monte-Carlo player's tree (allocated on its first move).
+    tree: Arc<SharedTree>,
     opts: HexOptions,
     clock: Clock,
     player: Reference,
@@ -132,6 +147,7 @@ impl HexSession {
                 swappable: None,
             }],
             tt: Arc::new(Tt::new(opts.hash_mb)),
+            tree: Arc::new(SharedTree::new(opts.hash_mb)),
             player: Reference::new(opts.player, opts.seed),
             opts,
             clock,
@@ -306,12 +322,24 @@ impl HexSession {
         let out = self.opts.live_gfx.then(|| ctx.out.clone());
         let allow_resign = self.opts.allow_resign;
         let allow_swap = self.opts.allow_swap;
+        let search = self.opts.search;
+        let tree = Arc::clone(&self.tree);
+        let seed = self.opts.seed.unwrap_or_else(|| rand::random());
         Action::Background(Box::new(move || {
             let started = Instant::now();
             let answer = match swap {
                 Some(p) if should_swap(&p, swap_ms, &stop) => "swap-pieces".to_string(),
                 _ => match opening(&pos, allow_swap) {
                     Some(c) => pos.board().cell_name(c),
+                    None if search == HexSearch::Mcts => mcts_genmove::think(
+                        &pos,
+                        &limits,
+                        &tree,
+                        seed,
+                        &stop,
+                        out,
+                        allow_resign,
+                    ),
                     None => think(&pos, &limits, &tt, &stop, out, allow_resign),
                 },
             };
@@ -375,7 +403,7 @@ impl HexSession {
     fn param_game(&mut self, cmd: &Command) -> Result<String, String> {
         match cmd.args.as_slice() {
             [] => Ok(format!(
-                "[bool] allow_swap {}\n[list/hexgui/benzene] swap_meaning {}\n[bool] allow_resign {}\n[bool] live_gfx {}\n[string] max_time {}",
+                "[bool] allow_swap {}\n[list/hexgui/benzene] swap_meaning {}\n[bool] allow_resign {}\n[bool] live_gfx {}\n[string] max_time {}\n[list/alphabeta/mcts] search {}",
                 self.opts.allow_swap as u8,
                 match self.opts.swap_meaning {
                     SwapMeaning::Hexgui => "hexgui",
@@ -383,7 +411,11 @@ impl HexSession {
                 },
                 self.opts.allow_resign as u8,
                 self.opts.live_gfx as u8,
-                self.clock.default_move_ms as f64 / 1000.0
+                self.clock.default_move_ms as f64 / 1000.0,
+                match self.opts.search {
+                    HexSearch::Alphabeta => "alphabeta",
+                    HexSearch::Mcts => "mcts",
+                }
             )),
             [name, value] => {
                 match name.as_str() {
@@ -395,6 +427,13 @@ impl HexSession {
                             "hexgui" => SwapMeaning::Hexgui,
                             "benzene" => SwapMeaning::Benzene,
                             _ => return Err(format!("invalid swap_meaning: {value} (hexgui or benzene)")),
+                        }
+                    }
+                    "search" => {
+                        self.opts.search = match value.to_ascii_lowercase().as_str() {
+                            "alphabeta" => HexSearch::Alphabeta,
+                            "mcts" => HexSearch::Mcts,
+                            _ => return Err(format!("invalid search: {value} (alphabeta or mcts)")),
                         }
                     }
                     "max_time" => {
