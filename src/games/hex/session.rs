@@ -324,22 +324,16 @@ impl HexSession {
         let allow_swap = self.opts.allow_swap;
         let search = self.opts.search;
         let tree = Arc::clone(&self.tree);
-        let seed = self.opts.seed.unwrap_or_else(|| rand::random());
+        let seed = self.opts.seed.unwrap_or_else(rand::random);
         Action::Background(Box::new(move || {
             let started = Instant::now();
             let answer = match swap {
                 Some(p) if should_swap(&p, swap_ms, &stop) => "swap-pieces".to_string(),
                 _ => match opening(&pos, allow_swap) {
                     Some(c) => pos.board().cell_name(c),
-                    None if search == HexSearch::Mcts => mcts_genmove::think(
-                        &pos,
-                        &limits,
-                        &tree,
-                        seed,
-                        &stop,
-                        out,
-                        allow_resign,
-                    ),
+                    None if search == HexSearch::Mcts => {
+                        mcts_genmove::think(&pos, &limits, &tree, seed, &stop, out, allow_resign)
+                    }
                     None => think(&pos, &limits, &tt, &stop, out, allow_resign),
                 },
             };

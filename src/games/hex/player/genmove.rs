@@ -8,7 +8,7 @@ use parking_lot::Mutex;
 
 use super::mcts::{self, Outcome, Settings, NODE_BYTES};
 use super::tree::Tree;
-use crate::games::hex::board::BLACK;
+use crate::games::hex::board::{Board, BLACK, WHITE};
 use crate::games::hex::position::Hex;
 use crate::games::hex::solver::{Solver, Verdict};
 use crate::protocol::output::Output;
@@ -27,10 +27,35 @@ pub fn search_time(limits: &Limits) -> Option<Duration> {
     Some((b.soft * 3 / 2).min(b.hard * 9 / 10))
 }
 
-/// The tree, made on first use with `hash_mb` of memory and kept for the session's next moves.
+/// Past this share of its nodes in use, the tree is cleared before a search rather than
+/// reused: a nearly full tree would stop growing where the new search needs it.
+const REUSE_MAX_FILL: f64 = 0.5;
+
+/// The tree, made on first use with `hash_mb` of memory and kept for the session's next moves:
+/// when the new position follows the last one searched by our move and the opponent's, the
+/// search goes on from that grandchild.
 pub struct SharedTree {
-    tree: Mutex<Option<Tree>>,
+    tree: Mutex<Option<(Tree, Board, u8)>>,
     hash_mb: usize,
+}
+
+/// The moves that lead from `old` (with `to_move` to play) to `new`, in playing order, if
+/// `new` is `old` plus one stone of `to_move` or that and one of the opponent.
+fn moves_between(old: &Board, to_move: u8, new: &Board) -> Option<Vec<u16>> {
+    if (old.width(), old.height()) != (new.width(), new.height()) {
+        return None;
+    }
+    let added = |c: u8| new.stones(c).minus(old.stones(c));
+    let removed = |c: u8| old.stones(c).minus(new.stones(c));
+    if !removed(BLACK).is_empty() || !removed(WHITE).is_empty() {
+        return None;
+    }
+    let (mine, theirs) = (added(to_move), added(1 - to_move));
+    match (mine.len(), theirs.len()) {
+        (1, 0) => Some(vec![mine.first()? as u16]),
+        (1, 1) => Some(vec![mine.first()? as u16, theirs.first()? as u16]),
+        _ => None,
+    }
 }
 
 impl SharedTree {
@@ -50,7 +75,22 @@ impl SharedTree {
         progress: &mut dyn FnMut(&Outcome),
     ) -> Outcome {
         let mut guard = self.tree.lock();
-        let tree = guard.get_or_insert_with(|| Tree::new((self.hash_mb << 20) / NODE_BYTES));
+        let (tree, board, to_move) = guard.get_or_insert_with(|| {
+            let tree = Tree::new((self.hash_mb << 20) / NODE_BYTES);
+            (tree, *pos.board(), pos.to_move())
+        });
+        let same = board == pos.board() && *to_move == pos.to_move();
+        let reused = tree.fill() <= REUSE_MAX_FILL
+            && (same
+                || moves_between(board, *to_move, pos.board()).is_some_and(|m| tree.descend(&m)));
+        if !reused {
+            tree.clear();
+        }
+        log::debug!(
+            "mcts: tree reused: {reused}, {} visits at the root",
+            tree.root().visits()
+        );
+        (*board, *to_move) = (*pos.board(), pos.to_move());
         mcts::search(pos.board(), pos.to_move(), tree, settings, stop, progress)
     }
 }
@@ -135,4 +175,31 @@ fn gfx(pos: &Hex, to_move: u8, o: &Outcome) -> String {
         o.mean,
         o.elapsed.as_secs_f64()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_moves_between_two_positions_are_ours_then_theirs() {
+        let old = Board::new(5, 5).unwrap();
+        let mut new = old;
+        new.place(WHITE, 7);
+        new.place(BLACK, 3);
+        assert_eq!(moves_between(&old, BLACK, &new), Some(vec![3, 7]));
+        assert_eq!(moves_between(&old, WHITE, &new), Some(vec![7, 3]));
+        let mut two = new;
+        two.place(BLACK, 9);
+        assert_eq!(moves_between(&old, BLACK, &two), None, "two black stones");
+        let mut one = old;
+        one.place(BLACK, 3);
+        assert_eq!(moves_between(&old, BLACK, &one), Some(vec![3]));
+        assert_eq!(
+            moves_between(&one, BLACK, &old),
+            None,
+            "a stone was taken back"
+        );
+        assert_eq!(moves_between(&old, BLACK, &Board::new(6, 6).unwrap()), None);
+    }
 }

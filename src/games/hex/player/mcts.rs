@@ -35,6 +35,8 @@ const EXPAND_AT: u32 = 10;
 /// A node's children are checked against virtual connections and dead cells once it has had
 /// this many visits (MoHex: 256): by then it is worth the H-search's cost.
 const KNOWLEDGE_AT: u32 = 256;
+/// How often the first thread calls `progress` (HexGui's live display).
+const REPORT_EVERY: Duration = Duration::from_millis(500);
 /// Bytes a tree node takes, to size the tree from a memory budget.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
@@ -157,10 +159,7 @@ fn knowledge(board: &Board, to_move: u8) -> Knowledge {
         return Knowledge::Loses;
     }
     let empty = board.empty_cells();
-    let must = theirs
-        .semis
-        .iter()
-        .fold(empty, |m, carrier| m.and(carrier));
+    let must = theirs.semis.iter().fold(empty, |m, carrier| m.and(carrier));
     let mut prune = empty.minus(&must);
     for c in must.iter() {
         if dead_colour(board, c).is_some() {
@@ -214,16 +213,26 @@ impl Search<'_> {
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// One thread's work until the search ends.
-    fn run(&self, seed: u64) {
+    /// One thread's work until the search ends; the first thread also reports progress
+    /// about twice a second.
+    fn run(&self, seed: u64, mut progress: Option<&mut dyn FnMut(&Outcome)>, started: Instant) {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut playout = Playout::default();
         let mut path: Vec<&Node> = Vec::with_capacity(64);
+        let mut next_report = started + REPORT_EVERY;
         let mut i = 0u32;
         loop {
             // The clock is read every few playouts only.
-            if i % 16 == 0 && self.done() {
-                return;
+            if i.is_multiple_of(16) {
+                if self.done() {
+                    return;
+                }
+                if let Some(p) = progress.as_mut() {
+                    if Instant::now() >= next_report {
+                        p(&report(self, started));
+                        next_report = Instant::now() + REPORT_EVERY;
+                    }
+                }
             }
             i += 1;
             self.iterate(&mut rng, &mut playout, &mut path);
@@ -232,12 +241,7 @@ impl Search<'_> {
     }
 
     /// Down the tree, one playout, and back up.
-    fn iterate<'t>(
-        &'t self,
-        rng: &mut SmallRng,
-        playout: &mut Playout,
-        path: &mut Vec<&'t Node>,
-    ) {
+    fn iterate<'t>(&'t self, rng: &mut SmallRng, playout: &mut Playout, path: &mut Vec<&'t Node>) {
         let mut board = self.board;
         let mut to_move = self.to_move;
         let mut last = None;
@@ -359,17 +363,16 @@ impl Search<'_> {
     }
 }
 
-/// Searches `board` for `to_move` on `tree` (cleared first) until the settings or `stop` end
+/// Searches `board` for `to_move` on `tree` (whose root must be that position) until the settings or `stop` end
 /// it; `progress` is called about twice a second from the first thread.
 pub fn search(
     board: &Board,
     to_move: u8,
-    tree: &mut Tree,
+    tree: &Tree,
     settings: &Settings,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Outcome),
 ) -> Outcome {
-    tree.clear();
     let started = Instant::now();
     let search = Search {
         tree,
@@ -385,28 +388,9 @@ pub fn search(
         for t in 1..settings.threads.max(1) {
             let search = &search;
             let seed = settings.seed.wrapping_add(t as u64);
-            s.spawn(move || search.run(seed));
+            s.spawn(move || search.run(seed, None, started));
         }
-        // The first thread reports progress between slices of work.
-        let mut next_report = started + Duration::from_millis(500);
-        let mut rng = SmallRng::seed_from_u64(settings.seed);
-        let mut playout = Playout::default();
-        let mut path = Vec::with_capacity(64);
-        let mut i = 0u32;
-        loop {
-            if i % 16 == 0 {
-                if search.done() {
-                    break;
-                }
-                if Instant::now() >= next_report {
-                    progress(&report(&search, started));
-                    next_report = Instant::now() + Duration::from_millis(500);
-                }
-            }
-            i += 1;
-            search.iterate(&mut rng, &mut playout, &mut path);
-            search.playouts.fetch_add(1, Relaxed);
-        }
+        search.run(settings.seed, Some(progress), started);
     });
     report(&search, started)
 }
@@ -476,14 +460,21 @@ mod tests {
     }
 
     fn run(b: &Board, to_move: u8, playouts: u64, threads: usize) -> Outcome {
-        let mut tree = Tree::new(1 << 18);
+        let tree = Tree::new(1 << 18);
         let settings = Settings {
             threads,
             time: None,
             playouts: Some(playouts),
             seed: 11,
         };
-        search(b, to_move, &mut tree, &settings, &AtomicBool::new(false), &mut |_| {})
+        search(
+            b,
+            to_move,
+            &tree,
+            &settings,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
     }
 
     #[test]

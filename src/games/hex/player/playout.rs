@@ -162,9 +162,9 @@ impl Playout {
     fn winner(&mut self, geo: &Geometry) -> u8 {
         let mut seen = [false; MAX_CELLS];
         self.stack.clear();
-        for x in 0..geo.width {
+        for (x, seen) in seen.iter_mut().enumerate().take(geo.width) {
             if self.colour[x] == BLACK {
-                seen[x] = true;
+                *seen = true;
                 self.stack.push(x as u16);
             }
         }

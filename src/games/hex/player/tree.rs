@@ -59,10 +59,12 @@ impl Node {
     }
 }
 
-/// The tree: `nodes[0]` is the root.
+/// The tree: `nodes[root]` is the root (`nodes[0]` after `clear`, a grandchild of the old
+/// root after `descend`).
 pub struct Tree {
     nodes: Vec<Node>,
     next: AtomicUsize,
+    root: usize,
 }
 
 impl Tree {
@@ -73,11 +75,13 @@ impl Tree {
         Tree {
             nodes,
             next: AtomicUsize::new(1),
+            root: 0,
         }
     }
 
     /// Empties the tree for a new search (single-threaded: between searches).
     pub fn clear(&mut self) {
+        self.root = 0;
         self.next.store(1, Relaxed);
         let root = &self.nodes[0];
         for a in [&root.visits, &root.wins, &root.rave_visits, &root.rave_wins] {
@@ -89,7 +93,33 @@ impl Tree {
     }
 
     pub fn root(&self) -> &Node {
-        &self.nodes[0]
+        &self.nodes[self.root]
+    }
+
+    /// Makes the root's descendant through `cells` (moves in order) the new root, keeping
+    /// what the searches below it learnt; false (and nothing changed) if the tree does not
+    /// hold it.
+    pub fn descend(&mut self, cells: &[u16]) -> bool {
+        let mut at = self.root;
+        for &cell in cells {
+            let node = &self.nodes[at];
+            if node.state.load(Acquire) < EXPANDED {
+                return false;
+            }
+            let first = node.first_child.load(Relaxed) as usize;
+            let n = node.children.load(Relaxed) as usize;
+            match (first..first + n).find(|&i| self.nodes[i].cell.load(Relaxed) == cell) {
+                Some(i) => at = i,
+                None => return false,
+            }
+        }
+        self.root = at;
+        true
+    }
+
+    /// The share of the node array in use.
+    pub fn fill(&self) -> f64 {
+        self.used() as f64 / self.nodes.len() as f64
     }
 
     pub fn used(&self) -> usize {
@@ -171,6 +201,19 @@ mod tests {
         let kid = &t.children(t.root())[0];
         assert!(!t.expand(kid, &[(4, 0, 0), (5, 0, 0)]));
         assert!(t.children(kid).is_empty());
+    }
+
+    #[test]
+    fn descend_keeps_the_subtree_of_the_moves_played() {
+        let mut t = Tree::new(16);
+        t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)]);
+        let kid = &t.children(t.root())[1];
+        t.expand(kid, &[(3, 4, 2), (4, 0, 0)]);
+        assert!(!t.descend(&[2, 5]), "no such move");
+        assert!(t.descend(&[2, 3]));
+        assert_eq!(t.root().cell.load(Relaxed), 3);
+        assert_eq!(t.root().visits(), 4);
+        assert!(!t.descend(&[1]), "a leaf has no children");
     }
 
     #[test]
