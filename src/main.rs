@@ -199,6 +199,11 @@ fn main() -> ExitCode {
                     println!("{}", totals.line("hex", args.threads));
                     ExitCode::SUCCESS
                 }
+                "hex-mcts" => {
+                    let totals = hex::player::bench::run(&args);
+                    println!("{}", totals.line("hex-mcts", args.threads));
+                    ExitCode::SUCCESS
+                }
                 "nim" => {
                     let totals =
                         bench::run(&nim::bench::positions(), nim::bench::DEFAULT_DEPTH, &args);
@@ -231,7 +236,7 @@ fn main() -> ExitCode {
                 }
                 other => {
                     eprintln!(
-                        "sente: no benchmark for {other:?} yet (available: hex, kalah, nim, renju, gomoku)"
+                        "sente: no benchmark for {other:?} yet (available: hex, hex-mcts, kalah, nim, renju, gomoku)"
                     );
                     ExitCode::from(2)
                 }

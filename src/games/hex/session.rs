@@ -14,6 +14,7 @@ use super::board::{Board, BLACK, MAX_SIDE, WHITE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
 use super::player::genmove::{self as mcts_genmove, SharedTree};
+use super::player::mcts;
 use super::position::Hex;
 use super::solver::{Solver, Verdict};
 use super::twodistance::FAR;
@@ -588,6 +589,39 @@ impl HexSession {
         Ok(pairs.join(" "))
     }
 
+    /// `hex-scores <color>` with the Monte-Carlo player: the winning rates of the most visited
+    /// moves after an analysis search.
+    fn mcts_scores(&self, cmd: &Command, ctx: &Context) -> Action<Self> {
+        let color = match Self::color_arg(cmd, "hex-scores <color>") {
+            Ok(c) => c,
+            Err(e) => return Action::Reply(Err(e)),
+        };
+        let mut pos = *self.pos();
+        pos.set_to_move(color);
+        if pos.winner().is_some() {
+            return Action::Reply(Ok(String::new()));
+        }
+        let limits = self.analysis_limits();
+        self.mcts_analysis(pos, limits, ctx, |board, o| {
+            let pairs: Vec<String> = o
+                .moves
+                .iter()
+                .take(SCORED_MOVES)
+                .map(|m| format!("{} {:.2}", board.cell_name(m.cell), m.mean))
+                .collect();
+            pairs.join(" ")
+        })
+    }
+
+    /// The time and threads of an analysis command that searches.
+    fn analysis_limits(&self) -> Limits {
+        Limits {
+            time: search::TimeControl::per_move(ANALYZE_MS.min(self.clock.default_move_ms)),
+            threads: self.opts.threads,
+            ..Limits::default()
+        }
+    }
+
     /// `hex-eval <color>`: the static evaluation and its parts.
     fn eval_text(&self, cmd: &Command) -> Result<String, String> {
         let color = Self::color_arg(cmd, "hex-eval <color>")?;
@@ -611,18 +645,45 @@ impl HexSession {
         };
         let mut pos = *self.pos();
         pos.set_to_move(color);
-        let limits = Limits {
-            time: search::TimeControl::per_move(ANALYZE_MS.min(self.clock.default_move_ms)),
-            threads: self.opts.threads,
-            ..Limits::default()
-        };
+        let limits = self.analysis_limits();
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&ctx.stop);
         let board = *self.board();
+        if self.opts.search == HexSearch::Mcts {
+            return self.mcts_analysis(pos, limits, ctx, |board, o| {
+                let line: Vec<String> = o.pv.iter().map(|&c| board.cell_name(c)).collect();
+                line.join(" ")
+            });
+        }
         Action::Background(Box::new(move || {
             let r = search::search(&pos, &limits, &tt, &stop, &mut |_| {});
             let text: Vec<String> = r.pv.iter().map(|&m| board.cell_name(m as usize)).collect();
             let text = text.join(" ");
+            Box::new(move |_: &mut HexSession| Ok(text))
+        }))
+    }
+
+    /// An analysis command answered by the Monte-Carlo player: a search of `limits`' time from
+    /// `pos` on the session's tree, whose outcome `answer` turns into the reply.
+    fn mcts_analysis(
+        &self,
+        pos: Hex,
+        limits: Limits,
+        ctx: &Context,
+        answer: fn(&Board, &mcts::Outcome) -> String,
+    ) -> Action<Self> {
+        let tree = Arc::clone(&self.tree);
+        let stop = Arc::clone(&ctx.stop);
+        let seed = self.opts.seed.unwrap_or_else(rand::random);
+        Action::Background(Box::new(move || {
+            let settings = mcts::Settings {
+                threads: limits.threads,
+                time: mcts_genmove::search_time(&limits),
+                playouts: None,
+                seed,
+            };
+            let o = tree.search(&pos, &settings, &stop, &mut |_| {});
+            let text = answer(pos.board(), &o);
             Box::new(move |_: &mut HexSession| Ok(text))
         }))
     }
@@ -846,6 +907,9 @@ impl Session for HexSession {
             }
             "hex-twodistance" => self.twodistance_map(cmd),
             "hex-resistance" => self.resistance_map(cmd),
+            "hex-scores" if self.opts.search == HexSearch::Mcts => {
+                return self.mcts_scores(cmd, ctx)
+            }
             "hex-scores" => self.scores(cmd),
             "hex-eval" => self.eval_text(cmd),
             "hex-pv" => return self.pv(cmd, ctx),

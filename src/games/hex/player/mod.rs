@@ -2,6 +2,7 @@
 //! (`mcts`, on a lock-free `tree`, with `playout`s). The alpha-beta player is the shared
 //! search core over `position::Hex`.
 
+pub mod bench;
 pub mod genmove;
 pub mod mcts;
 pub mod playout;
