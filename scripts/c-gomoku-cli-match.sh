@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The same Gomocup match as `sente match`, run by c-gomoku-cli, a second and independent manager
 # (it adjudicates renju fouls itself): a check that our runner's figures are not an artefact of
-# our own referee. Needs c-gomoku-cli and Rapfi built into tournaments/opponents/ (README).
+# our own referee. Needs c-gomoku-cli and Rapfi built into tournaments/opponents/ (docs/match.md, "Playing the real opponents").
 #
 #   bash scripts/c-gomoku-cli-match.sh [OUT] [RULE] [OPENINGS] [GAMES]
 #
@@ -18,7 +18,7 @@ opp=tournaments/opponents
 # The start-up rule only; the manager sends INFO rule before every game.
 game=gomoku; [ "$rule" = 4 ] && game=renju
 for f in "$opp/c-gomoku-cli" "$opp/rapfi/pbrain-rapfi" target/release/sente; do
-  [ -x "$f" ] || { echo "missing $f (see the README: the opponents, cargo build --release)" >&2; exit 2; }
+  [ -x "$f" ] || { echo "missing $f (see docs/match.md, "Playing the real opponents"; cargo build --release)" >&2; exit 2; }
 done
 mkdir -p "$out"
 # c-gomoku-cli reads every line as an opening: comments out.

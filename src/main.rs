@@ -46,7 +46,7 @@ impl EngineOpts {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Hex over GTP.
+    /// Hex over GTP, for HexGui and Benzene's tools (docs/hex.md).
     Hex {
         /// Time per move in ms when the GUI sends no clock (default 3000).
         #[arg(long)]
@@ -67,24 +67,30 @@ enum Command {
         #[arg(long, value_enum, default_value_t = hex::HexSearch::Alphabeta)]
         search: hex::HexSearch,
     },
-    /// Renju over the Gomocup protocol.
+    /// Renju over the Gomocup protocol: 15x15, renju rules until `INFO rule` (docs/renju.md).
     Renju,
-    /// Gomoku (freestyle and other rule sets) over the Gomocup protocol.
+    /// Gomoku over the Gomocup protocol: 20x20, freestyle until `INFO rule` (docs/renju.md).
     Gomoku,
-    /// Kalah over the text protocol.
+    /// Kalah over the text protocol: newgame, play, genmove, solve (docs/kalah.md).
     Kalah,
-    /// Nim over the text protocol.
+    /// Nim over the text protocol: heaps, rule, play, genmove, solve (docs/nim.md).
     Nim,
-    /// A fixed benchmark: `bench <game> [--threads N] [--depth D | --movetime MS]`.
+    /// A fixed benchmark; ends with one line `bench game=... nodes=... nps=...` (1 thread
+    /// unless --threads).
     Bench {
+        /// hex, renju, gomoku, kalah or nim.
         game: String,
+        /// Search every position to this depth (default: the game's own; deterministic node
+        /// count on one thread).
         #[arg(long)]
         depth: Option<u32>,
+        /// Search every position for this long instead, in ms.
         #[arg(long, conflicts_with = "depth")]
         movetime: Option<u64>,
     },
-    /// A match between two engines, refereed: `sente match --game nim --engine 'name=A cmd=...'
-    /// --engine 'name=B cmd=...' --games N --tc 1s/move --out DIR` (see the README).
+    /// A refereed match between two engines, and `merge` and `report` of its results:
+    /// `sente match --game nim --engine 'name=A cmd=...' --engine 'name=B cmd=...' --games N
+    /// --tc 1s/move --out DIR` (docs/match.md).
     Match(Box<sente::arena::config::MatchCommand>),
 }
 
@@ -92,7 +98,9 @@ enum Command {
 #[command(
     name = "sente",
     version,
-    about = "Game engine for Hex, Renju/Gomoku, Kalah and Nim"
+    about = "Game engine for Hex, Renju/Gomoku, Kalah and Nim",
+    after_help = "Each game speaks its protocol on stdin/stdout; logs go to stderr. \
+                  Guides: README.md and docs/ (hex.md, renju.md, kalah.md, nim.md, match.md)."
 )]
 struct WithOpts {
     #[command(flatten)]

@@ -143,7 +143,80 @@ fn nim_match_between_two_sente_configurations() {
         stdout
     );
     assert!(stderr.contains("6/6"), "no progress line: {stderr}");
+    check_picture_and_report(&dir, &stdout);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The match left `summary.svg` beside `summary.txt` (score, Elo and interval curves, results by
+/// opening and colour), and `sente match report` draws the same picture and summary again from
+/// `results.jsonl` alone.
+fn check_picture_and_report(dir: &Path, summary: &str) {
+    let svg = std::fs::read_to_string(dir.join("summary.svg")).unwrap();
+    let score = summary.lines().nth(1).unwrap(); // "Score of theory vs random: W - L - D ..."
+    let wld: Vec<&str> = score.split(": ").nth(1).unwrap().split(" - ").collect();
+    let draws = wld[2].split_whitespace().next().unwrap();
+    let title = format!(
+        "Score of theory vs random: +{} -{} ={draws}",
+        wld[0], wld[1]
+    );
+    for label in [
+        title.as_str(),
+        "Score of theory as games accumulate",
+        "score of theory",
+        "Elo of theory with its 95% interval",
+        "95% interval",
+        "Results of theory by opening and colour",
+        "theory first",
+        "theory second",
+        "after 6 games",
+    ] {
+        assert!(svg.contains(label), "no {label:?} in summary.svg");
+    }
+    assert!(
+        svg.matches("<polyline").count() >= 3,
+        "the curves are missing"
+    );
+    for g in results(dir) {
+        assert!(
+            svg.contains(&g.opening),
+            "opening {:?} not labelled",
+            g.opening
+        );
+    }
+    std::fs::remove_file(dir.join("summary.svg")).unwrap();
+    let out = Command::new(BIN)
+        .args(["match", "report", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("summary.svg")).unwrap(),
+        svg
+    );
+    let redrawn = std::fs::read_to_string(dir.join("summary.txt")).unwrap();
+    assert!(redrawn.starts_with("Report of 6 games from "), "{redrawn}");
+    // Everything but the run's header and wall time is the same.
+    let body = |t: &str| -> Vec<String> {
+        t.lines()
+            .skip(1)
+            .filter(|l| !l.starts_with("Wall time"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(body(&redrawn), body(summary));
+    // A folder without results is refused, naming the file.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = Command::new(BIN)
+        .args(["match", "report", empty.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("results.jsonl not found"));
 }
 
 /// Two games against `sente nim` on heaps 5 5 5; the fake engine must lose both with `reason`.
@@ -615,6 +688,7 @@ fn shards_play_their_share_and_merge_into_the_whole() {
             assert_eq!((g.game / 2) % 3, i - 1, "game {} in shard {i}", g.game);
         }
         assert!(shards.join(format!("summary-shard-{i}-of-3.txt")).exists());
+        assert!(shards.join(format!("summary-shard-{i}-of-3.svg")).exists());
     }
     let out = Command::new(BIN)
         .args(["match", "merge", "--out", s])
@@ -631,6 +705,11 @@ fn shards_play_their_share_and_merge_into_the_whole() {
         "{stdout}"
     );
     let merged = results(&shards);
+    let picture = std::fs::read_to_string(shards.join("summary.svg")).unwrap();
+    assert!(
+        picture.contains("after 10 games"),
+        "merge drew no picture of the whole"
+    );
     let mut reference = results(&whole);
     reference.sort_by_key(|g| g.game);
     assert_eq!(merged.len(), 10);

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::stats::Sprt;
 use super::tc::{parse_duration_ms, Tc};
 
-/// `sente match ...` and `sente match merge ...`.
+/// `sente match ...`, `sente match merge ...` and `sente match report DIR`.
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct MatchCommand {
@@ -23,6 +23,17 @@ pub struct MatchCommand {
 pub enum MatchSub {
     /// Combine the results files of several shards (or runs) into one, with its summary.
     Merge(MergeArgs),
+    /// Draw summary.txt and summary.svg again from DIR/results.jsonl.
+    Report(ReportArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The results folder: reads results.jsonl, writes summary.txt and summary.svg.
+    pub dir: PathBuf,
+    /// Report the SPRT of the games: `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
+    #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
 }
 
 #[derive(Args, Debug)]
@@ -43,10 +54,12 @@ pub struct MatchArgs {
     /// nim, kalah, hex, gomoku or renju.
     #[arg(long)]
     pub game: Option<String>,
-    /// Board size (Hex, Gomoku), houses (Kalah), or the number of heaps of random Nim openings.
+    /// Board size (Hex, default 11; Gomoku and Renju 5-22, default 15), pits per side (Kalah
+    /// 1-8, default 6), or the number of heaps of random Nim openings (default 3-5).
     #[arg(long)]
     pub size: Option<usize>,
-    /// Rule variant: Nim `normal|misere` (default misere).
+    /// Rule variant: Nim `misere` (default) or `normal`; Kalah `seeds=4,empty_capture=off`; Hex
+    /// `noswap` (default) or `swap`; Gomoku `freestyle` (default) or `standard` (exactly five).
     #[arg(long)]
     pub variant: Option<String>,
     /// `name=NAME [restart=on|off] [dir=DIR] [init="CMD; CMD"] [tolerance=T] cmd=COMMAND LINE...`
@@ -69,10 +82,11 @@ pub struct MatchArgs {
     /// about 1s).
     #[arg(long)]
     pub tolerance: Option<String>,
-    /// Openings file, one opening per line, each played with both colours.
+    /// Openings file, one opening per line, each played with both colours (formats per game in
+    /// docs/match.md).
     #[arg(long)]
     pub openings: Option<PathBuf>,
-    /// Output folder: results.jsonl, summary.txt, games/, engines.log.
+    /// Output folder: results.jsonl, summary.txt, summary.svg, games/, engines.log, commands.txt.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Stop when decided: `--sprt elo0=0 elo1=10 alpha=0.05 beta=0.05`.

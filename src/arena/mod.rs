@@ -8,9 +8,11 @@
 //!   Nim, Kalah, Hex, Gomoku, and Renju once its forbidden-move rules are wired in.
 //! - `play`: one game; `runner`: the schedule, workers, results, SPRT, shards and merge;
 //!   `interrupt`: Ctrl-C and SIGTERM end a match cleanly.
-//! - `results`, `stats`, `summary`: the results file and what is computed from it.
+//! - `results`, `stats`, `summary`, `chart`: the results file and what is computed from it
+//!   (`summary.txt` and its picture `summary.svg`).
 //! - `record`: game-record formats shared by games (SGF, PSQ).
 
+pub mod chart;
 pub mod config;
 pub mod driver;
 pub mod engine;
@@ -31,10 +33,11 @@ use std::process::ExitCode;
 
 use config::{MatchCommand, MatchSub, Settings};
 
-/// `sente match ...`: runs the match or the merge; the summary goes to stdout.
+/// `sente match ...`: runs the match, the merge or the report; the summary goes to stdout.
 pub fn main(cmd: MatchCommand, seed: Option<u64>) -> ExitCode {
     let outcome = match cmd.sub {
         Some(MatchSub::Merge(args)) => runner::merge(&args),
+        Some(MatchSub::Report(args)) => runner::report(&args),
         None => Settings::resolve(cmd.args, seed).and_then(|s| {
             interrupt::install();
             runner::run_match(&s)

@@ -18,14 +18,14 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::config::{MergeArgs, Settings};
+use super::config::{MergeArgs, ReportArgs, Settings};
 use super::games::{self, GameOptions};
 use super::interrupt;
 use super::play::{play_game, GameContext, GameEnd, Slot};
 use super::referee::{load_openings, GameKind, RecordInfo};
 use super::results::{self, GameResult};
 use super::stats::{Decision, Sprt};
-use super::summary::{progress_line, summary};
+use super::summary::{progress_line, summary, write as write_summary};
 
 /// The files of a run: `results.jsonl` and `summary.txt`, or per-shard names.
 fn file_names(shard: Option<(usize, usize)>) -> (String, String) {
@@ -335,8 +335,7 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
             "Interrupted: the games in progress were abandoned; continue with --resume.\n",
         );
     }
-    let path = s.out.join(summary_name);
-    std::fs::write(&path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    write_summary(&s.out, &summary_name, &text, &all)?;
     Ok(text)
 }
 
@@ -414,9 +413,36 @@ pub fn merge(args: &MergeArgs) -> Result<String, String> {
         }
     );
     let mut text = summary(&games, sprt.as_ref(), &header);
-    let path = out.join("summary.txt");
-    std::fs::write(&path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    write_summary(&out, "summary.txt", &text, &games)?;
     text.push_str(&format!("Written: {}\n", target.display()));
+    Ok(text)
+}
+
+/// `sente match report DIR`: `summary.txt` and `summary.svg` drawn again from
+/// `DIR/results.jsonl` (after a change to the summary or the picture, or on a copied folder).
+pub fn report(args: &ReportArgs) -> Result<String, String> {
+    let path = args.dir.join("results.jsonl");
+    if !path.is_file() {
+        return Err(format!(
+            "report: {} not found (run `sente match merge --out {}` first for shards)",
+            path.display(),
+            args.dir.display()
+        ));
+    }
+    let mut games = results::read(&path)?;
+    games.sort_by_key(|g| g.game);
+    let sprt: Option<Sprt> = match &args.sprt {
+        Some(words) => Some(super::config::parse_sprt(words)?),
+        None => None,
+    };
+    let header = format!("Report of {} games from {}", games.len(), path.display());
+    let mut text = summary(&games, sprt.as_ref(), &header);
+    write_summary(&args.dir, "summary.txt", &text, &games)?;
+    text.push_str(&format!(
+        "Written: {} and {}\n",
+        args.dir.join("summary.txt").display(),
+        args.dir.join("summary.svg").display()
+    ));
     Ok(text)
 }
 

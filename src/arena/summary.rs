@@ -1,9 +1,21 @@
-//! The match summary (stdout and `summary.txt`) and the progress line (stderr).
+//! The match summary (stdout and `summary.txt`, with its picture `summary.svg`) and the
+//! progress line (stderr).
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use super::results::{tally, GameResult};
 use super::stats::{fmt_elo, Decision, Sprt, Tally};
+
+/// Writes the summary `text` as `dir/name` and the picture of `games` beside it (`name` with
+/// `.svg` for `.txt`): every writer of a summary (a match, a shard, a merge, a report) leaves both.
+pub fn write(dir: &Path, name: &str, text: &str, games: &[GameResult]) -> Result<(), String> {
+    let path = dir.join(name);
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let picture = dir.join(Path::new(name).with_extension("svg"));
+    std::fs::write(&picture, super::chart::svg(games)?)
+        .map_err(|e| format!("cannot write {}: {e}", picture.display()))
+}
 
 /// The engine whose Elo the summary states: the one that moves first in even games.
 pub fn reference_names(games: &[GameResult]) -> Option<(String, String)> {

@@ -54,6 +54,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// it so that time limits and `# interrupt` are honoured within milliseconds.
     const POLL_NODES: u64 = 1024;
 
+    /// How far past the soft time limit (in percent of it) the main thread may start another
+    /// iteration when the last one changed its mind: a new best move, or a score that fell by
+    /// `UNSTABLE_DROP` or more. The hard limit still ends the search. 100 (the default) never
+    /// goes past the soft limit.
+    const UNSTABLE_TIME_PERCENT: u64 = 100;
+    /// The score drop that counts as unstable (see `UNSTABLE_TIME_PERCENT`).
+    const UNSTABLE_DROP: Score = 30;
+
     /// Which side moves now (0 or 1). After a move the same side may move again (Kalah's extra
     /// turn); the search then does not negate the child's score.
     fn side_to_move(&self) -> u8;
@@ -103,5 +111,20 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// replace is larger. Called by the search instead of `proven`.
     fn proven_at(&self, _depth: i32) -> Option<(Outcome, Option<Self::Move>)> {
         self.proven()
+    }
+
+    /// Plies added to the depth of this node's children: a game extends where its replies are
+    /// forced (Renju/Gomoku: the side to move must block a four), so a forcing line costs the
+    /// attacker's plies only. 0 (no extension) unless a game says otherwise.
+    fn extension(&self) -> i32 {
+        0
+    }
+
+    /// Futility margin at a non-PV node with `depth` plies left: when the static value minus
+    /// the margin still reaches beta, the node returns the static value without searching. A
+    /// game offers it only in quiet positions (no threat to answer) where its evaluation is
+    /// trustworthy; `None` (the default) never prunes.
+    fn futility_margin(&self, _depth: i32) -> Option<Score> {
+        None
     }
 }

@@ -316,6 +316,15 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
 
+        if !pv_node && !is_proven(beta) {
+            if let Some(margin) = pos.futility_margin(depth) {
+                let eval = pos.evaluate();
+                if eval - margin >= beta {
+                    return eval;
+                }
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         pos.generate(&mut moves);
@@ -330,12 +339,14 @@ impl<'a, P: Position> Worker<'a, P> {
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = moves[0];
+        // The depth of the children: one ply less, plus the game's extension for forced nodes.
+        let next = depth - 1 + pos.extension();
         for (i, &m) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play(m);
             let same = child.side_to_move() == pos.side_to_move();
             let score = if i == 0 {
-                self.child(&child, same, depth - 1, ply + 1, alpha, beta)
+                self.child(&child, same, next, ply + 1, alpha, beta)
             } else {
                 // Late moves that ordering did not favour get a reduced null-window look first.
                 let reduce = if depth >= 3 && i >= 4 && !pv_node {
@@ -343,12 +354,12 @@ impl<'a, P: Position> Worker<'a, P> {
                 } else {
                     0
                 };
-                let mut s = self.child(&child, same, depth - 1 - reduce, ply + 1, alpha, alpha + 1);
+                let mut s = self.child(&child, same, next - reduce, ply + 1, alpha, alpha + 1);
                 if s > alpha && reduce > 0 {
-                    s = self.child(&child, same, depth - 1, ply + 1, alpha, alpha + 1);
+                    s = self.child(&child, same, next, ply + 1, alpha, alpha + 1);
                 }
                 if s > alpha && s < beta {
-                    s = self.child(&child, same, depth - 1, ply + 1, alpha, beta);
+                    s = self.child(&child, same, next, ply + 1, alpha, beta);
                 }
                 s
             };

@@ -226,8 +226,19 @@ fn main_loop<P: Position>(
         // (Scores proven by game knowledge carry a nominal distance of 500 or more.)
         let distance = WIN - it.score.abs();
         let settled = is_proven(it.score) && (depth as Score >= distance || distance >= 400);
+        let unstable = last
+            .as_ref()
+            .is_some_and(|l| l.best != it.best || l.score - it.score >= P::UNSTABLE_DROP);
+        let soft_percent = if unstable {
+            P::UNSTABLE_TIME_PERCENT
+        } else {
+            100
+        };
         last = Some(it);
-        if settled || shared.clock.soft_expired() || shared.external_stop.load(Ordering::Relaxed) {
+        if settled
+            || shared.clock.soft_expired_by(soft_percent)
+            || shared.external_stop.load(Ordering::Relaxed)
+        {
             break;
         }
         if shared

@@ -105,6 +105,13 @@ impl Clock {
         self.budget.is_some_and(|b| self.elapsed() >= b.soft)
     }
 
+    /// Past `percent` % of the soft limit (an unstable search may go on longer than a settled
+    /// one; the hard limit still applies).
+    pub fn soft_expired_by(&self, percent: u64) -> bool {
+        self.budget
+            .is_some_and(|b| self.elapsed() >= b.soft.mul_f64(percent as f64 / 100.0))
+    }
+
     /// Past the hard limit: stop now.
     pub fn hard_expired(&self) -> bool {
         self.budget.is_some_and(|b| self.elapsed() >= b.hard)
@@ -118,6 +125,20 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unstable_search_may_pass_the_soft_limit() {
+        let clock = Clock::start(Some(Budget {
+            soft: Duration::from_millis(40),
+            hard: Duration::from_secs(60),
+        }));
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(clock.soft_expired());
+        assert!(clock.soft_expired_by(100));
+        assert!(!clock.soft_expired_by(100_000));
+        assert!(!clock.hard_expired());
+        assert!(!Clock::start(None).soft_expired_by(100));
+    }
 
     #[test]
     fn no_information_means_no_limit() {

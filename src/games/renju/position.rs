@@ -3,7 +3,8 @@
 //!
 //! Playing a stone changes the shapes only of the empty cells on its four lines within five
 //! steps (at most 40 cell-directions), so `play` recomputes just those, and keeps running sums
-//! (the evaluation) and per-shape counts (so "does the opponent have a four?" is one lookup).
+//! (the evaluation), per-shape counts (so "does the opponent have a four?" is one lookup) and
+//! each changed cell's threat class (`patterns::class`) with per-class counts.
 //! Move generation uses them for forced replies: make a five if possible, else block the
 //! opponent's five point, else answer an open three with a block or a four of one's own.
 
@@ -13,8 +14,9 @@ use super::board::{
     cell, empty_cells, step, stone, xy, Cell, Rule, BLACK, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
     ZOBRIST_WHITE_TO_MOVE,
 };
-use super::forbidden::is_forbidden;
-use super::shapes::{ShapeTable, B3, B4, F3, F4, FIVE, NONE, OVER, SHAPES};
+use super::patterns::class::{classify, CLASSES, C_NONE, LEVEL};
+use super::patterns::forbidden::is_forbidden;
+use super::patterns::shapes::{ShapeTable, B3, B4, F4, FIVE, NONE, OVER, SHAPES};
 use crate::search::{Outcome, Position, Score};
 
 /// What a shape is worth to the side that could play it (the evaluation sums these).
@@ -36,11 +38,23 @@ const PROBE_NODES_SHALLOW: u64 = 40;
 /// (12 beat 20 by 8-2 in freestyle self-play at 1 s/move: the depth gained outweighs the moves lost).
 const MAX_QUIET_MOVES: usize = 12;
 
+/// Futility pruning: at most this many plies left, and this margin per ply (evaluation units:
+/// an open three's two extension points are worth about 60 to its owner, a quiet move changes
+/// the evaluation by some tens). Rapfi prunes the same way at small depths, with its own
+/// margins; ours are a first setting for matches to tune.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: Score = 100;
+
 #[derive(Clone)]
 pub struct Renju {
     cells: [u8; CELLS],
     /// Shapes of each empty cell: `[side * 4 + direction]`; zero on occupied cells.
     shapes: [[u8; 8]; CELLS],
+    /// Threat class (`patterns::class`) of each empty cell for `[black, white]`, kept with the
+    /// shapes it combines; `C_NONE` on occupied cells.
+    classes: [[u8; 2]; CELLS],
+    /// How many empty cells have each class, per side.
+    class_counts: [[u16; CLASSES]; 2],
     /// Stones within two cells (king distance): candidate moves have at least one.
     near: [u8; CELLS],
     /// How many (empty cell, direction) pairs have each shape, per side.
@@ -61,6 +75,37 @@ pub struct Renju {
     /// Root moves to search instead of the generated ones (set by the engine when only some
     /// moves survive the opponent's threats); dropped by the first move played.
     restrict: Option<Arc<[Cell]>>,
+}
+
+/// The empty cells of a rectangle, row by row (`Renju::region`): a plain loop rather than
+/// nested iterator adapters, as move generation walks it at every node.
+pub struct Region<'a> {
+    cells: &'a [u8; CELLS],
+    x0: usize,
+    x1: usize,
+    y1: usize,
+    x: usize,
+    y: usize,
+}
+
+impl Iterator for Region<'_> {
+    type Item = Cell;
+
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        while self.y <= self.y1 {
+            while self.x <= self.x1 {
+                let c = cell(self.x, self.y);
+                self.x += 1;
+                if self.cells[c as usize] == EMPTY {
+                    return Some(c);
+                }
+            }
+            self.x = self.x0;
+            self.y += 1;
+        }
+        None
+    }
 }
 
 impl std::fmt::Debug for Renju {
@@ -90,6 +135,8 @@ impl Renju {
         let mut p = Renju {
             cells: empty_cells(w, h),
             shapes: [[0; 8]; CELLS],
+            classes: [[C_NONE; 2]; CELLS],
+            class_counts: [[0; CLASSES]; 2],
             near: [0; CELLS],
             counts: [[0; SHAPES]; 2],
             sums: [0; 2],
@@ -109,6 +156,9 @@ impl Renju {
         p.counts = [[0; SHAPES]; 2];
         p.counts[0][NONE as usize] = pairs;
         p.counts[1][NONE as usize] = pairs;
+        let cells = (w * h) as u16;
+        p.class_counts[0][C_NONE as usize] = cells;
+        p.class_counts[1][C_NONE as usize] = cells;
         for y in 0..h {
             for x in 0..w {
                 let c = cell(x, y) as usize;
@@ -191,20 +241,52 @@ impl Renju {
     /// Recomputes both sides' shapes of empty cell `c` along `dir`, keeping sums and counts.
     fn refresh(&mut self, c: usize, dir: usize) {
         let (b, w) = self.table.shapes(&self.cells, c, dir);
-        self.set_shape(c, dir, 0, b);
-        self.set_shape(c, dir, 1, w);
+        if self.set_shape(c, dir, 0, b) {
+            self.reclassify(c, 0);
+        }
+        if self.set_shape(c, dir, 1, w) {
+            self.reclassify(c, 1);
+        }
     }
 
+    /// Recomputes `side`'s threat class of cell `c` from its shapes, keeping the counts.
+    #[inline(always)]
+    fn reclassify(&mut self, c: usize, side: usize) {
+        let s = &self.shapes[c];
+        let o = side * 4;
+        let new = classify([s[o], s[o + 1], s[o + 2], s[o + 3]]);
+        let old = std::mem::replace(&mut self.classes[c][side], new);
+        if old != new {
+            self.class_counts[side][old as usize] -= 1;
+            self.class_counts[side][new as usize] += 1;
+        }
+    }
+
+    /// The threat class (`patterns::class`) of empty cell `c` for `side`.
     #[inline]
-    fn set_shape(&mut self, c: usize, dir: usize, side: usize, new: u8) {
+    pub fn class_of(&self, c: Cell, side: u8) -> u8 {
+        self.classes[c as usize][side as usize]
+    }
+
+    /// How many empty cells have threat class `class` for `side`.
+    #[inline]
+    pub fn class_count(&self, side: u8, class: u8) -> u16 {
+        self.class_counts[side as usize][class as usize]
+    }
+
+    /// Sets one shape, keeping sums and counts; true if it changed.
+    #[inline]
+    fn set_shape(&mut self, c: usize, dir: usize, side: usize, new: u8) -> bool {
         let slot = &mut self.shapes[c][side * 4 + dir];
         let old = *slot;
-        if old != new {
-            *slot = new;
-            self.counts[side][old as usize] -= 1;
-            self.counts[side][new as usize] += 1;
-            self.sums[side] += VALUE[new as usize] - VALUE[old as usize];
+        if old == new {
+            return false;
         }
+        *slot = new;
+        self.counts[side][old as usize] -= 1;
+        self.counts[side][new as usize] += 1;
+        self.sums[side] += VALUE[new as usize] - VALUE[old as usize];
+        true
     }
 
     /// Puts a stone of `side` on empty cell `c` without changing the side to move.
@@ -217,6 +299,8 @@ impl Renju {
             self.set_shape(ci, dir, 0, NONE);
             self.set_shape(ci, dir, 1, NONE);
         }
+        self.reclassify(ci, 0);
+        self.reclassify(ci, 1);
         self.cells[ci] = stone(side);
         self.hash ^= ZOBRIST[side as usize][ci];
         for (dir, &d) in DIRS.iter().enumerate() {
@@ -279,7 +363,7 @@ impl Renju {
     }
 
     /// Empty cells that could matter: within four cells of the stones' bounding box.
-    pub fn region(&self) -> impl Iterator<Item = Cell> + '_ {
+    pub fn region(&self) -> Region<'_> {
         let (x0, y0, x1, y1) = if self.stones == 0 {
             (0, 0, self.w as usize - 1, self.h as usize - 1)
         } else {
@@ -290,9 +374,14 @@ impl Renju {
                 (self.bbox[3] as usize + 4).min(self.h as usize - 1),
             )
         };
-        (y0..=y1)
-            .flat_map(move |y| (x0..=x1).map(move |x| cell(x, y)))
-            .filter(move |&c| self.cells[c as usize] == EMPTY)
+        Region {
+            cells: &self.cells,
+            x0,
+            x1,
+            y1,
+            x: x0,
+            y: y0,
+        }
     }
 
     /// Every empty cell where `side` would make a five.
@@ -324,37 +413,32 @@ impl Renju {
     /// How urgent playing `c` is for `side`, from its line shapes: a five, then moves that win
     /// by force (open four, double four, four-three), double threes, fours and threes.
     pub fn threat(&self, c: Cell, side: u8) -> i32 {
-        let s = self.shapes_of(c, side);
-        let mut n = [0u8; SHAPES];
-        let mut sum = 0;
-        for &x in &s {
-            n[x as usize] += 1;
-            sum += VALUE[x as usize];
-        }
-        let fours = n[B4 as usize] + n[F4 as usize];
-        let threes = n[F3 as usize];
-        let level = if n[FIVE as usize] > 0 {
-            100_000
-        } else if n[F4 as usize] > 0 || fours >= 2 {
-            20_000
-        } else if fours >= 1 && threes >= 1 {
-            15_000
-        } else if threes >= 2 {
-            8_000
-        } else if fours >= 1 {
-            1_500
-        } else if threes >= 1 {
-            1_000
-        } else {
-            0
-        };
-        level + sum
+        let sum: i32 = self
+            .shapes_of(c, side)
+            .iter()
+            .map(|&x| VALUE[x as usize])
+            .sum();
+        LEVEL[self.class_of(c, side) as usize] + sum
     }
 
     /// Ordering score of `c` for the side to move: own threats first, then the opponent's.
     fn priority(&self, c: Cell) -> i32 {
         let me = self.to_move;
         self.threat(c, me) + self.threat(c, 1 - me) * 4 / 5 + self.near[c as usize] as i32
+    }
+
+    /// Does `side` have an open-four point it may play (a real open three)? Under renju a
+    /// Black three whose open-four points are all forbidden is no threat, and White need not
+    /// answer it.
+    pub fn threatens_open_four(&self, side: u8) -> bool {
+        if !self.has_open_four_point(side) {
+            return false;
+        }
+        if self.rule != Rule::Renju || side != 0 {
+            return true;
+        }
+        self.region()
+            .any(|c| self.shapes_of(c, side).contains(&F4) && !self.is_forbidden_for(side, c))
     }
 
     /// Legal for the side to move: empty and, for Black under renju, not forbidden.
@@ -371,7 +455,7 @@ impl Renju {
 
     /// A VCF for the side to move within `nodes` nodes: its first move.
     fn probe_vcf(&self, nodes: u64) -> Option<Cell> {
-        let mut vcf = super::vcf::Vcf::new(nodes, None);
+        let mut vcf = super::threats::vcf::Vcf::new(nodes, None);
         vcf.solve(self).map(|line| line[0])
     }
 
@@ -406,6 +490,11 @@ impl Position for Renju {
     /// A node may run a VCF probe of up to `PROBE_NODES_DEEP` nodes, so the clock is read more
     /// often than the default (a 500 ms move was once 400 ms late on a loaded machine).
     const POLL_NODES: u64 = 256;
+
+    /// An iteration that changed the best move or dropped the score may be followed by another
+    /// up to 1.6 times the soft limit (the engine's hard limit, from the turn and match clocks,
+    /// still ends it): the time goes where the search is still changing its mind.
+    const UNSTABLE_TIME_PERCENT: u64 = 160;
 
     fn side_to_move(&self) -> u8 {
         self.to_move
@@ -457,7 +546,7 @@ impl Position for Renju {
             return;
         }
         let mut scored: Vec<(i32, Cell)> = Vec::new();
-        if self.has_open_four_point(1 - me) {
+        if self.threatens_open_four(1 - me) {
             // The opponent threatens an open four: block it, or make a four of our own.
             for c in self.region() {
                 let theirs = self.shapes_of(c, 1 - me);
@@ -543,6 +632,23 @@ impl Position for Renju {
 
     fn move_tag(m: Cell) -> u16 {
         m
+    }
+
+    /// A forced block (the opponent has a five point, we have none) costs no depth: the
+    /// attacker's fours then cost one ply each, and the search sees through a run of fours.
+    fn extension(&self) -> i32 {
+        let me = self.to_move;
+        i32::from(self.has_five_point(1 - me) && !self.has_five_point(me))
+    }
+
+    /// Only near the leaves and in quiet positions: no five point or open three of the
+    /// opponent to answer, and no four of our own (a VCF may be hiding there).
+    fn futility_margin(&self, depth: i32) -> Option<Score> {
+        let me = self.to_move;
+        let quiet = !self.has_five_point(1 - me)
+            && !self.has_open_four_point(1 - me)
+            && !self.has_four_point(me);
+        (depth <= FUTILITY_DEPTH && quiet).then_some(FUTILITY_MARGIN * depth)
     }
 
     fn order_hint(&self, m: Cell) -> i32 {

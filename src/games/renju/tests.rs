@@ -2,9 +2,10 @@
 //! fives under each rule, forced replies, and VCF lines checked by a small referee of their own.
 
 use super::board::{cell, empty_cells, xy, Cell, Rule, BLACK, CELLS, WHITE};
-use super::forbidden::forbidden_points;
+use super::patterns::forbidden::forbidden_points;
+use super::patterns::shapes::B4 as B4_SHAPE;
 use super::position::Renju;
-use super::vcf::Vcf;
+use super::threats::vcf::Vcf;
 use crate::search::{Outcome, Position};
 
 /// A position from rows of `x` (Black), `o` (White) and `.`; Black to move.
@@ -297,7 +298,7 @@ fn check_line(pos: &Renju, line: &[Cell]) -> Result<(), String> {
     let forbidden = |cells: &[u8; CELLS], c: Cell| -> bool {
         rule == Rule::Renju && {
             let mut t = *cells;
-            super::forbidden::is_forbidden(&mut t, c as usize)
+            super::patterns::forbidden::is_forbidden(&mut t, c as usize)
         }
     };
     let mut i = 0;
@@ -491,8 +492,8 @@ fn the_search_values_a_drawn_end_as_zero() {
 
 // ---- n best --------------------------------------------------------------------------------
 
-fn nbest_request(ms: u64) -> super::engine::Request {
-    super::engine::Request {
+fn nbest_request(ms: u64) -> super::player::engine::Request {
+    super::player::engine::Request {
         time: crate::search::TimeControl::per_move(ms),
         spent: std::time::Duration::ZERO,
         threads: 1,
@@ -503,7 +504,7 @@ fn nbest_request(ms: u64) -> super::engine::Request {
 
 #[test]
 fn nbest_ranks_distinct_moves_best_first() {
-    use super::nbest::nbest;
+    use super::player::nbest::nbest;
     use crate::search::{RootEvent, Tt};
     use std::sync::atomic::AtomicBool;
     let mut p = Renju::new(15, 15, Rule::Renju);
@@ -540,7 +541,7 @@ fn nbest_ranks_distinct_moves_best_first() {
 
 #[test]
 fn nbest_puts_a_win_first_and_stops_at_forced_replies() {
-    use super::nbest::nbest;
+    use super::player::nbest::nbest;
     use crate::search::{Tt, WIN_BOUND};
     use std::sync::atomic::AtomicBool;
     let stop = AtomicBool::new(false);
@@ -580,4 +581,152 @@ fn nbest_puts_a_win_first_and_stops_at_forced_replies() {
     );
     assert_eq!(ranked.len(), 1, "{ranked:?}");
     assert_eq!(ranked[0].mv, cell(8, 7));
+}
+
+/// The threat classes the position keeps move by move equal the classes of its shapes computed
+/// afresh, and the per-class counts equal a count over the board, through random games under
+/// every rule (a small deterministic generator: the games are the same on every run).
+#[test]
+fn threat_classes_stay_equal_to_a_recomputation() {
+    use super::patterns::class::{classify, CLASSES};
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for rule in [Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro] {
+        for _ in 0..6 {
+            let mut p = Renju::new(15, 15, rule);
+            while p.outcome().is_none() && p.stones() < 120 {
+                let mut moves = Vec::new();
+                p.generate(&mut moves);
+                let m = moves[(next() % moves.len() as u64) as usize];
+                p.play(m);
+                let mut counts = [[0u16; CLASSES]; 2];
+                for y in 0..15 {
+                    for x in 0..15 {
+                        let c = cell(x, y);
+                        for side in 0..2u8 {
+                            let want = if p.is_empty(c) {
+                                classify(p.shapes_of(c, side))
+                            } else {
+                                0
+                            };
+                            assert_eq!(p.class_of(c, side), want, "{rule} {x},{y} side {side}");
+                            counts[side as usize][want as usize] += 1;
+                        }
+                    }
+                }
+                for side in 0..2u8 {
+                    for (class, &n) in counts[side as usize].iter().enumerate() {
+                        assert_eq!(
+                            p.class_count(side, class as u8),
+                            n,
+                            "{rule} side {side} class {class}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The search extends forced blocks: a node whose opponent has a five point (and which has
+/// none) asks for one more ply, any other node for none; futility pruning is offered only in
+/// quiet positions near the leaves.
+#[test]
+fn forced_blocks_are_extended_and_threats_are_never_futile() {
+    let quiet = board(
+        &[
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "......o........",
+            ".......x.......",
+            "........x......",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ],
+        Rule::Freestyle,
+    );
+    assert_eq!(quiet.extension(), 0);
+    assert!(quiet.futility_margin(1).is_some());
+    assert!(quiet.futility_margin(10).is_none());
+    // White to move faces Black's four: a forced block.
+    let mut four = board(
+        &[
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "......o.o......",
+            ".......x.......",
+            "........x......",
+            ".........x.....",
+            "..........x....",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ],
+        Rule::Freestyle,
+    );
+    four.set_to_move(1);
+    assert_eq!(four.extension(), 1);
+    assert!(four.futility_margin(1).is_none());
+}
+
+/// Renju: a Black three whose open-four points are both forbidden (each would also make a
+/// second four, a double four) is a false three: White is not held to defending it, while the
+/// same stones in freestyle are a real threat that White must answer.
+#[test]
+fn a_false_three_does_not_force_white_to_defend() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "......xxx......",
+        ".....x...x.....",
+        ".....x...x.....",
+        ".....x...x.....",
+        ".....o...o.....",
+        "...............",
+        "...............",
+        "o..............",
+    ];
+    let is_defence =
+        |p: &Renju, c: Cell| p.shapes_of(c, 0).iter().any(|&s| s >= B4_SHAPE) || p.makes_four(c, 1);
+    let mut renju = board(&rows, Rule::Renju);
+    renju.set_to_move(1);
+    assert!(renju.has_open_four_point(0));
+    for end in [cell(5, 7), cell(9, 7)] {
+        assert!(renju.is_forbidden_for(0, end), "{:?}", xy(end));
+    }
+    assert!(!renju.threatens_open_four(0));
+    let mut moves = Vec::new();
+    renju.generate(&mut moves);
+    assert!(moves.iter().any(|&c| !is_defence(&renju, c)), "{moves:?}");
+
+    let mut free = board(&rows, Rule::Freestyle);
+    free.set_to_move(1);
+    assert!(free.threatens_open_four(0));
+    let mut moves = Vec::new();
+    free.generate(&mut moves);
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|&c| is_defence(&free, c)), "{moves:?}");
 }

@@ -6,7 +6,7 @@
 //! it as it goes, so the recursion needs no copies. It is exact but not cheap; callers first ask
 //! [`may_be_forbidden`], a quick test on line shapes that rules out almost every point.
 
-use super::board::{run_through, step, BLACK, CELLS, DIRS, EMPTY};
+use crate::games::renju::board::{run_through, step, BLACK, CELLS, DIRS, EMPTY};
 
 /// How deep the three-recursion goes (a straight-four point whose own check recurses again).
 const MAX_DEPTH: u32 = 6;

@@ -14,7 +14,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::{step, Rule, CELLS, DIRS, WALL};
+use crate::games::renju::board::{step, Rule, CELLS, DIRS, WALL};
 
 pub const NONE: u8 = 0;
 pub const B1: u8 = 1;

@@ -14,10 +14,10 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::board::Cell;
-use super::position::Renju;
-use super::shapes::{F3, F4};
 use super::vcf::Vcf;
+use crate::games::renju::board::Cell;
+use crate::games::renju::patterns::shapes::{F3, F4};
+use crate::games::renju::position::Renju;
 use crate::search::Position;
 
 /// Node budget of each VCF probe inside the VCT (attacker's finish, defender's counter).

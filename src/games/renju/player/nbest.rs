@@ -5,10 +5,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::board::Cell;
 use super::engine::{moves_left, Request, OVERHEAD_MS};
-use super::position::Renju;
-use super::vcf::Vcf;
+use crate::games::renju::board::Cell;
+use crate::games::renju::position::Renju;
+use crate::games::renju::threats::vcf::Vcf;
 use crate::search::{self, Position, RootEvent, Score, TimeControl, Tt, WIN};
 
 /// One of the n best moves, with what its search found.

@@ -7,11 +7,11 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::board::{cell, Cell};
-use super::game::Game;
-use super::position::Renju;
-use super::vcf::Vcf;
-use super::vct::Vct;
+use crate::games::renju::board::{cell, Cell};
+use crate::games::renju::game::Game;
+use crate::games::renju::position::Renju;
+use crate::games::renju::threats::vcf::Vcf;
+use crate::games::renju::threats::vct::Vct;
 use crate::player::{PlayerKind, Reference};
 use crate::search::{self, Limits, Position, Report, RootEvent, Score, TimeControl, Tt};
 

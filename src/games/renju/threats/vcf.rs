@@ -11,8 +11,8 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::board::Cell;
-use super::position::Renju;
+use crate::games::renju::board::Cell;
+use crate::games::renju::position::Renju;
 use crate::search::Position;
 
 pub struct Vcf<'a> {

@@ -1,0 +1,108 @@
+//! The threat class of an empty cell for one side: its four line shapes (`shapes`) combined
+//! into one urgency level, so that move generation, ordering and the threat searches read one
+//! byte instead of combining four shapes at every node.
+//!
+//! The levels, from strongest: a five; a move that wins by force if legal (an open four, or
+//! two fours); a four with an open three (four-three); two open threes; a lone four; a lone open
+//! three; nothing forcing. Renju's forbidden points are not folded in: a Black double three or
+//! double four may be forbidden, which only the exact checker (`forbidden`) can tell, and the
+//! callers that need legality ask it (`Renju::is_legal`).
+
+use super::shapes::{B4, F3, F4, FIVE, SHAPES};
+
+pub const C_NONE: u8 = 0;
+pub const C_THREE: u8 = 1;
+pub const C_FOUR: u8 = 2;
+pub const C_DOUBLE_THREE: u8 = 3;
+pub const C_FOUR_THREE: u8 = 4;
+/// An open four or a double four: wins next move unless the opponent has a faster threat.
+pub const C_WIN: u8 = 5;
+pub const C_FIVE: u8 = 6;
+pub const CLASSES: usize = 7;
+
+/// Ordering weight of each class (`Renju::threat` adds the shapes' own values on top).
+pub const LEVEL: [i32; CLASSES] = [0, 1_000, 1_500, 8_000, 15_000, 20_000, 100_000];
+
+/// Every combination of four shapes, indexed by `index`, classified at compile time.
+static TABLE: [u8; SHAPES * SHAPES * SHAPES * SHAPES] = {
+    let mut t = [C_NONE; SHAPES * SHAPES * SHAPES * SHAPES];
+    let mut i = 0;
+    while i < t.len() {
+        let s = [
+            (i / (SHAPES * SHAPES * SHAPES)) as u8,
+            (i / (SHAPES * SHAPES) % SHAPES) as u8,
+            (i / SHAPES % SHAPES) as u8,
+            (i % SHAPES) as u8,
+        ];
+        t[i] = combine(s);
+        i += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn index(s: [u8; 4]) -> usize {
+    ((s[0] as usize * SHAPES + s[1] as usize) * SHAPES + s[2] as usize) * SHAPES + s[3] as usize
+}
+
+/// The class of a cell whose four directions have the shapes `s` (a table lookup).
+#[inline(always)]
+pub fn classify(s: [u8; 4]) -> u8 {
+    TABLE[index(s)]
+}
+
+/// `classify` computed from the shapes (builds the table).
+const fn combine(s: [u8; 4]) -> u8 {
+    let mut n = [0u8; SHAPES];
+    let mut k = 0;
+    while k < 4 {
+        n[s[k] as usize] += 1;
+        k += 1;
+    }
+    let fours = n[B4 as usize] + n[F4 as usize];
+    let threes = n[F3 as usize];
+    if n[FIVE as usize] > 0 {
+        C_FIVE
+    } else if n[F4 as usize] > 0 || fours >= 2 {
+        C_WIN
+    } else if fours >= 1 && threes >= 1 {
+        C_FOUR_THREE
+    } else if threes >= 2 {
+        C_DOUBLE_THREE
+    } else if fours >= 1 {
+        C_FOUR
+    } else if threes >= 1 {
+        C_THREE
+    } else {
+        C_NONE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::renju::patterns::shapes::{B3, F2, NONE, OVER};
+
+    #[test]
+    fn classes_follow_the_combined_shapes() {
+        assert_eq!(classify([NONE; 4]), C_NONE);
+        assert_eq!(classify([F2, B3, NONE, F2]), C_NONE);
+        assert_eq!(classify([F3, NONE, NONE, NONE]), C_THREE);
+        assert_eq!(classify([B4, B3, NONE, NONE]), C_FOUR);
+        assert_eq!(classify([F3, F3, NONE, NONE]), C_DOUBLE_THREE);
+        assert_eq!(classify([B4, F3, NONE, NONE]), C_FOUR_THREE);
+        assert_eq!(classify([B4, NONE, B4, NONE]), C_WIN);
+        assert_eq!(classify([F4, NONE, NONE, NONE]), C_WIN);
+        assert_eq!(classify([F4, F3, FIVE, NONE]), C_FIVE);
+        assert_eq!(classify([OVER, NONE, NONE, NONE]), C_NONE);
+        // Stronger classes rank higher.
+        assert!(LEVEL.windows(2).all(|w| w[0] < w[1]));
+        // The table agrees with the combination everywhere, in any order of directions.
+        for i in 0..SHAPES.pow(4) {
+            let d = |k: u32| (i / SHAPES.pow(k) % SHAPES) as u8;
+            let s = [d(0), d(1), d(2), d(3)];
+            assert_eq!(classify(s), combine(s));
+            assert_eq!(classify([s[3], s[1], s[0], s[2]]), combine(s));
+        }
+    }
+}
