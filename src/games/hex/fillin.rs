@@ -1,16 +1,14 @@
-//! Inferior-cell fill-in for the solver (Henderson, Arneson and Hayward's dead and captured
-//! cells): empty cells whose colour is already decided are filled before a position is looked up
-//! or searched, which shrinks the move lists and lets positions differing only there share one
-//! table entry.
+//! The solver's entry to fill-in: empty cells whose colour is already decided are filled before
+//! a position is looked up or searched, which shrinks the move lists and lets positions
+//! differing only there share one table entry. The work is the inferior-cell engine's (`ice`):
+//! dead cells (simplicial in either colour's graph) and captured pairs, to a fixed point.
 //!
-//! - *Dead*: four consecutive ring neighbours of one colour (an edge counts as its owner's
-//!   stone). Neither colour can use the cell, so it may be filled with either.
-//! - *Captured pair*: two adjacent empty cells such that a stone of X on either makes the other
-//!   dead. If the opponent takes one, X answers on the other, after which the opponent's stone
-//!   is dead, i.e. as good as X's; so the pair may be filled with X. Adding X stones never hurts
-//!   X, so the filled position has exactly the value of the original.
+//! `dead_colour` stays the quick local test (four consecutive ring neighbours of one colour,
+//! an edge counting as its owner's stone) for callers that look at one cell without building
+//! the colours' graphs; `ice` finds every cell it finds and more.
 
-use super::board::{Board, Cells, Edge, BLACK, WHITE};
+use super::board::{Board, Edge, BLACK, WHITE};
+use super::ice;
 use super::position::Hex;
 
 /// The colour whose stones (and edges) occupy four consecutive ring neighbours of the empty cell
@@ -34,56 +32,11 @@ pub struct Filled {
     pub for_mover: bool,
 }
 
-/// `pos` with every dead cell filled (with the colour of the side that just moved) and every
-/// captured pair filled with its owner's colour, until nothing changes. The side to move stays.
+/// `pos` with its dead and captured cells filled until nothing changes (the inferior-cell
+/// engine's fill-in, `ice::fill_in`): dead cells get the colour of the side that just moved,
+/// captured cells their captor's. The side to move stays.
 pub fn canonical(pos: &Hex) -> (Hex, Filled) {
-    let mut p = *pos;
-    let mover = pos.to_move();
-    let mut filled = Filled { for_mover: false };
-    if p.winner().is_some() {
-        return (p, filled);
-    }
-    let fill = |p: &mut Hex, colour: u8, c: usize| {
-        p.place(colour, c);
-        p.set_to_move(mover);
-    };
-    loop {
-        let mut changed = false;
-        let empty: Cells = p.board().empty_cells();
-        for c in empty.iter() {
-            if p.board().color_at(c).is_none() && dead_colour(p.board(), c).is_some() {
-                fill(&mut p, 1 - mover, c);
-                changed = true;
-            }
-        }
-        let empty: Cells = p.board().empty_cells();
-        for c in empty.iter() {
-            if p.board().color_at(c).is_some() {
-                continue;
-            }
-            let neighbours: Vec<usize> = p.board().neighbours(c).collect();
-            for d in neighbours {
-                if d < c || p.board().color_at(d).is_some() || p.board().color_at(c).is_some() {
-                    continue;
-                }
-                for colour in [1 - mover, mover] {
-                    let kills = |a: usize, b: usize| {
-                        let mut board = *p.board();
-                        board.place(colour, a);
-                        dead_colour(&board, b).is_some()
-                    };
-                    if kills(c, d) && kills(d, c) {
-                        fill(&mut p, colour, c);
-                        fill(&mut p, colour, d);
-                        filled.for_mover |= colour == mover;
-                        changed = true;
-                        break;
-                    }
-                }
-            }
-        }
-        if !changed || p.winner().is_some() {
-            return (p, filled);
-        }
-    }
+    let (p, fill) = ice::fill_in(pos);
+    let for_mover = fill.for_mover(pos.to_move());
+    (p, Filled { for_mover })
 }

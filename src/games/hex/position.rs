@@ -109,13 +109,15 @@ impl Hex {
         dead
     }
 
-    /// The empty cells ranked best first (dead cells left out unless nothing else is left), with
-    /// their values.
+    /// The empty cells ranked best first, with their values. Inferior moves (dead, captured,
+    /// vulnerable, dominated: `ice::consider`) are left out unless nothing else is left: some
+    /// kept move is always as good as any left out, so a search or solver that needs one winning
+    /// move loses nothing by it.
     pub fn ranked_moves(&self) -> Vec<(usize, f32)> {
         let analysis = Analysis::new(&self.board);
         let values = analysis.move_values(&self.board);
         let empty = self.board.empty_cells();
-        let live = empty.minus(&self.dead_cells());
+        let live = super::ice::consider(self);
         let pool = if live.is_empty() { empty } else { live };
         let mut moves: Vec<(usize, f32)> = pool.iter().map(|c| (c, values[c])).collect();
         moves.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));

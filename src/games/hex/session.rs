@@ -13,6 +13,7 @@ use crate::search::{self, Limits, Report, Tt};
 use super::board::{Board, BLACK, MAX_SIDE, WHITE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
+use super::ice;
 use super::player::genmove::{self as mcts_genmove, SharedTree};
 use super::player::mcts;
 use super::position::Hex;
@@ -688,17 +689,10 @@ impl HexSession {
         }))
     }
 
-    /// `vc-build <color>`: HexGui's Hint. Our cells that cannot matter (dead), as `inferior`.
+    /// `vc-build <color>`: HexGui's Hint. The inferior cells for `color` to move (`ice::gtp`).
     fn vc_build(&self, cmd: &Command) -> Result<String, String> {
-        // Dead cells are dead for both colours; the colour is checked but does not change them.
-        Self::color_arg(cmd, "vc-build <color>")?;
-        let dead: Vec<String> = self
-            .pos()
-            .dead_cells()
-            .iter()
-            .map(|c| format!("{} d", self.board().cell_name(c)))
-            .collect();
-        Ok(dead.join(" "))
+        let color = Self::color_arg(cmd, "vc-build <color>")?;
+        Ok(ice::gtp::inferior(self.pos(), color))
     }
 
     fn analyze_commands() -> String {
@@ -708,7 +702,8 @@ impl HexSession {
             "var/Principal variation/hex-pv %m",
             "pspairs/Move scores/hex-scores %m",
             "string/Evaluation/hex-eval %m",
-            "inferior/Dead cells/vc-build %m",
+            "inferior/Inferior cells/vc-build %m",
+            "inferior/Compute Inferior/compute-inferior %m",
             "string/Solve/dfpn-solve-state %m",
             "param/Game parameters/param_game",
             "param/Solver parameters/param_dfpn",
@@ -860,6 +855,7 @@ impl Session for HexSession {
             "param_dfpn",
             "dfpn-solve-state",
             "vc-build",
+            "compute-inferior",
             "hexgui-analyze_commands",
             "gogui-analyze_commands",
             "hex-twodistance",
@@ -902,6 +898,8 @@ impl Session for HexSession {
             "param_dfpn" => self.param_dfpn(cmd),
             "dfpn-solve-state" => return self.solve_state(cmd, ctx),
             "vc-build" => self.vc_build(cmd),
+            "compute-inferior" => Self::color_arg(cmd, "compute-inferior <color>")
+                .map(|c| ice::gtp::inferior(self.pos(), c)),
             "hexgui-analyze_commands" | "gogui-analyze_commands" => {
                 expect_args(cmd, 0, &cmd.name).map(|_| Self::analyze_commands())
             }

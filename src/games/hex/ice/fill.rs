@@ -1,0 +1,133 @@
+//! Fill-in: empty cells whose colour is already decided are given that colour, over and over
+//! until nothing changes, so that a position is looked up and searched in its simplest form.
+//!
+//! - *Dead* cells (simplicial in either colour's graph, see `Layer::simplicial`): the colour
+//!   never matters; they are filled with the colour of the side that just moved.
+//! - *Captured* pairs: two adjacent empty cells such that a stone of colour Z on either one
+//!   kills the other. If the opponent takes one, Z answers on the other and the opponent's stone
+//!   is dead, i.e. as good as Z's; so Z may fill both (Hayward et al., "Solving 7x7 Hex").
+//!
+//! Neither changes the value of the position for either side to move, and both stay true when
+//! stones are added, so every step of the iteration is sound given the ones before, and a move
+//! that wins in the filled position also wins in the original one.
+
+use crate::games::hex::board::{Board, Cells};
+use crate::games::hex::position::Hex;
+
+use super::geometry::Geometry;
+use super::layer::{Hyp, Layer};
+
+/// What fill-in did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fill {
+    /// Dead cells, filled with the colour of the side that just moved.
+    pub dead: Cells,
+    /// Captured cells, by the colour that captured them (and was given them).
+    pub captured: [Cells; 2],
+}
+
+impl Fill {
+    /// True if a cell was given to the side to move `mover`.
+    pub fn for_mover(&self, mover: u8) -> bool {
+        !self.captured[mover as usize & 1].is_empty()
+    }
+}
+
+/// Both colours' graphs of a board.
+pub struct Layers {
+    pub geo: std::rc::Rc<Geometry>,
+    pub by_colour: [Layer; 2],
+}
+
+impl Layers {
+    pub fn new(board: &Board) -> Layers {
+        let geo = Geometry::of(board);
+        let by_colour = [0, 1].map(|z| Layer::new(&geo, board, z));
+        Layers { geo, by_colour }
+    }
+
+    pub fn empty(&self) -> &Cells {
+        &self.by_colour[0].empty
+    }
+
+    /// True if empty cell `c` is dead.
+    #[inline]
+    pub fn dead(&self, c: usize) -> bool {
+        self.by_colour
+            .iter()
+            .any(|l| l.simplicial(&self.geo, c, Hyp::None))
+    }
+
+    /// A superset of the cells where a stone of either colour might make empty cell `c` dead.
+    pub fn kill_candidates(&self, c: usize) -> Cells {
+        let (a, b) = self.by_colour[0].kill_candidates(&self.geo, c);
+        let (d, e) = self.by_colour[1].kill_candidates(&self.geo, c);
+        a.or(&b).or(&d).or(&e)
+    }
+
+    /// True if a stone of colour `z` on empty cell `k` would make empty cell `c` dead.
+    #[inline]
+    pub fn kills(&self, z: u8, k: usize, c: usize) -> bool {
+        let z = z as usize & 1;
+        self.by_colour[z].simplicial(&self.geo, c, Hyp::Contract(k))
+            || self.by_colour[1 - z].simplicial(&self.geo, c, Hyp::Delete(k))
+    }
+}
+
+/// `pos` with its dead and captured cells filled, to a fixed point; the side to move stays.
+pub fn fill_in(pos: &Hex) -> (Hex, Fill) {
+    let (p, fill, _) = fill_in_with_layers(pos);
+    (p, fill)
+}
+
+/// `fill_in`, with the graphs of the filled board when the game is not over (the last round
+/// built them and found nothing to fill), for the pruning that comes next.
+pub fn fill_in_with_layers(pos: &Hex) -> (Hex, Fill, Option<Layers>) {
+    let mut p = *pos;
+    let mover = pos.to_move();
+    let mut fill = Fill::default();
+    while p.winner().is_none() {
+        let layers = Layers::new(p.board());
+        let geo = &layers.geo;
+        let mut taken = Cells::EMPTY;
+        let give = |p: &mut Hex, colour: u8, c: usize, taken: &mut Cells| {
+            p.place(colour, c);
+            p.set_to_move(mover);
+            taken.insert(c);
+        };
+        for c in layers.empty().iter() {
+            if layers.dead(c) {
+                give(&mut p, 1 - mover, c, &mut taken);
+                fill.dead.insert(c);
+            }
+        }
+        // The graphs are a step behind now, which only hides captures: whatever they show
+        // still holds with the dead cells filled.
+        for a in layers.empty().minus(&taken).iter() {
+            if taken.has(a) {
+                continue;
+            }
+            for b in geo.nbrs[a].and(layers.empty()).minus(&taken).iter() {
+                if b < a {
+                    continue;
+                }
+                // The side that just moved first: the solver prefers fill-in that gives the
+                // side to move nothing.
+                let owner = [1 - mover, mover]
+                    .into_iter()
+                    .find(|&z| layers.kills(z, a, b) && layers.kills(z, b, a));
+                if let Some(z) = owner {
+                    give(&mut p, z, a, &mut taken);
+                    give(&mut p, z, b, &mut taken);
+                    fill.captured[z as usize].insert(a);
+                    fill.captured[z as usize].insert(b);
+                    break;
+                }
+            }
+        }
+        if taken.is_empty() {
+            return (p, fill, Some(layers));
+        }
+    }
+    (p, fill, None)
+}

@@ -1,0 +1,35 @@
+//! The inferior-cell engine (ICE): Hex knowledge about cells whose colour is decided or whose
+//! move is never better than another one, after Hayward et al. ("Solving 7x7 Hex: virtual
+//! connections and game-state reduction"), Henderson and Hayward's captured and dominated cells,
+//! and Benzene's ICEngine (for which classes exist and how HexGui shows them; the tests here
+//! are our own graph formulation rather than Benzene's pattern files).
+//!
+//! - `layer`: one colour's graph (chains contracted, opponent stones deleted) and the dead-cell
+//!   test on it, also for a board with one stone more;
+//! - `fill`: dead and captured cells filled to a fixed point (`fill_in`);
+//! - `inferior`: vulnerable and dominated moves and the set of moves to consider;
+//! - `gtp`: `compute-inferior` and the inferior part of `vc-build` in Benzene's answer form.
+
+pub mod fill;
+pub mod geometry;
+pub mod gtp;
+pub mod inferior;
+pub mod layer;
+
+#[cfg(test)]
+mod tests;
+
+pub use fill::{fill_in, Fill, Layers};
+
+use super::board::Cells;
+use super::position::Hex;
+
+/// The moves the side to move of `pos` has to consider: the empty cells of the filled position
+/// that no other move dominates (see `inferior` for why this is safe). Empty when the filled
+/// position is decided or full. Costs a fill-in and one pass over the empty cells.
+pub fn consider(pos: &Hex) -> Cells {
+    match fill::fill_in_with_layers(pos) {
+        (_, _, Some(layers)) => inferior::Pruning::new(&layers, pos.to_move()).consider,
+        _ => Cells::EMPTY,
+    }
+}
