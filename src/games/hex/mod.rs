@@ -7,7 +7,6 @@ pub mod clock;
 pub mod eval;
 pub mod fillin;
 pub mod groups;
-pub mod hsearch;
 pub mod ice;
 pub mod player;
 pub mod position;

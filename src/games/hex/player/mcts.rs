@@ -16,9 +16,10 @@ use rand::SeedableRng;
 
 use super::playout::{Geometry, Playout};
 use super::tree::{Node, Tree, MOVER_LOSES, MOVER_WINS, UNPROVEN};
-use crate::games::hex::board::{Board, Cells, Edge};
-use crate::games::hex::fillin::dead_colour;
-use crate::games::hex::hsearch;
+use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
+use crate::games::hex::ice;
+use crate::games::hex::position::Hex;
+use crate::games::hex::vc::{must_play, Outlook, VcSet};
 
 /// Weights of the RAVE estimate (the child's own mean takes over as its visits grow): the
 /// estimate's weight is r / (n (1/INITIAL + r/FINAL) + r) for r RAVE and n own visits.
@@ -137,36 +138,53 @@ fn expansion(board: &Board, to_move: u8) -> Expansion {
     }
 }
 
-/// What the virtual connections say about a node with `to_move` to play.
+/// What the virtual connections and the inferior cells say about a node with `to_move` to
+/// play.
 enum Knowledge {
     /// The side to move is connected, or one move short of it (a semi connection).
     Wins,
-    /// The opponent is connected whatever the side to move does.
+    /// The opponent is connected whatever the side to move does, or no move is left to try.
     Loses,
-    /// Moves at these cells lose or are no better than a pass: outside the must-play region
+    /// Moves at these cells lose or are no better than another: outside the must-play region
     /// (the intersection of the opponent's edge-to-edge semi connections' carriers, which the
-    /// opponent completes unless we play inside), or dead.
+    /// opponent completes unless we play inside), or inferior (dead, captured, vulnerable or
+    /// dominated: `ice::consider` keeps a winning move whenever there is one).
     Prune(Cells),
 }
 
-fn knowledge(board: &Board, to_move: u8) -> Knowledge {
-    let mine = hsearch::connections(board, to_move);
-    if mine.win.is_some() || !mine.semis.is_empty() {
-        return Knowledge::Wins;
-    }
-    let theirs = hsearch::connections(board, 1 - to_move);
-    if theirs.win.is_some() {
-        return Knowledge::Loses;
-    }
-    let empty = board.empty_cells();
-    let must = theirs.semis.iter().fold(empty, |m, carrier| m.and(carrier));
-    let mut prune = empty.minus(&must);
-    for c in must.iter() {
-        if dead_colour(board, c).is_some() {
-            prune.insert(c);
+/// The board as a position with `to_move` to play (for the inferior-cell engine).
+fn position(board: &Board, to_move: u8) -> Hex {
+    let mut p = Hex::new(board.width(), board.height()).expect("the board's own size");
+    for colour in [BLACK, WHITE] {
+        for c in board.stones(colour).iter() {
+            p.place(colour, c);
         }
     }
-    Knowledge::Prune(prune)
+    p.set_to_move(to_move);
+    p
+}
+
+fn knowledge(board: &Board, to_move: u8) -> Knowledge {
+    let sets = [VcSet::build(board, BLACK), VcSet::build(board, WHITE)];
+    let empty = board.empty_cells();
+    let me = to_move as usize;
+    let must = match must_play(&sets[me], &sets[1 - me], &empty) {
+        Outlook::Won(_) => return Knowledge::Wins,
+        Outlook::Lost(_) => return Knowledge::Loses,
+        Outlook::MustPlay(m) => m,
+    };
+    // Every winning move is inside `must`, and `consider` keeps one of them: a won position
+    // keeps a winning move in the intersection.
+    let consider = ice::consider(&position(board, to_move));
+    let keep = if consider.is_empty() {
+        must
+    } else {
+        must.and(&consider)
+    };
+    if keep.is_empty() {
+        return Knowledge::Loses;
+    }
+    Knowledge::Prune(empty.minus(&keep))
 }
 
 /// The selection value of `child` (RAVE-weighted mean plus exploration), from the view of the
@@ -300,9 +318,8 @@ impl Search<'_> {
         self.back_up(path, winner, played.then_some(playout));
     }
 
-    /// Marks `node` proved, or its pruned children lost (a dead cell is no better than a pass,
-    /// which never helps in Hex, so calling it lost changes no proof of the node: the node is
-    /// won exactly when some other move wins).
+    /// Marks `node` proved, or its pruned children lost (a pruned move may in fact win, but
+    /// then so does a move that was kept, so calling it lost changes no proof of the node).
     /// At the root a win without a winning move is no use: the search goes on to find one.
     fn apply_knowledge(&self, node: &Node, kids: &[Node], board: &Board, to_move: u8, root: bool) {
         match knowledge(board, to_move) {

@@ -7,8 +7,8 @@
 //! every intrusion is answered in the same carrier. We only claim wins we can show this way, so
 //! the answer is never wrong, only sometimes silent.
 
-use super::board::{Board, Cells, Edge};
-use super::groups::Groups;
+use super::super::board::{Board, Cells, Edge};
+use super::super::groups::Groups;
 
 /// Bounds the path search (chains are few; this only guards pathological boards).
 const MAX_STEPS: usize = 4000;

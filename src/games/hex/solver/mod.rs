@@ -1,0 +1,416 @@
+//! An exact solver for small boards: depth-first proof-number search (df-pn, Nagai 2002) with
+//! Pawlewicz and Lew's 1+ε thresholds, as in Benzene's solver, and the prunings that make Hex
+//! tractable:
+//!
+//! - *fill-in* (`fillin::canonical`): inferior cells are filled before a position is looked
+//!   up, so they are never tried and equivalent positions share one table entry;
+//! - the connection sets (`vc`) of both colours at every node, carried down the search and
+//!   updated move by move rather than rebuilt: a full edge-to-edge connection for either side,
+//!   or a semi one for the side to move, ends a line at once (`node::evaluate`);
+//! - the *must-play* region: the side to move has to break every edge-to-edge semi connection
+//!   of the opponent, so only moves inside all their carriers are tried;
+//! - *proof sets*: when a move m is refuted by an opponent connection with carrier K (stored
+//!   with the child's table entry), every other move outside K is refuted by the same
+//!   connection (m only helped us), so the remaining moves are cut down to K;
+//! - move ordering by the resistance evaluation (`Hex::ranked_moves`).
+//!
+//! Children are evaluated when their parent is first expanded, so the connection verdicts feed
+//! the proof numbers at once. Numbers are kept from the side to move's view (φ proves a win
+//! for it, δ disproves one): φ(n) = min δ(child), δ(n) = Σ φ(child).
+
+mod node;
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::board::Cells;
+use super::fillin;
+use super::position::Hex;
+use node::{build_sets, child_sets, evaluate, Kid, Node, Sets, INF};
+
+/// The result of a solve, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move wins; with a winning move unless the game is already won.
+    Win(Option<usize>),
+    Loss,
+    /// Stopped (time, interrupt or memory) before proving anything.
+    Unknown,
+}
+
+/// The 1+ε trick: a child is searched until its δ exceeds the runner-up's by this factor, which
+/// saves most of the re-expansions of plain df-pn.
+const EPSILON: f64 = 0.25;
+/// Default bound on the table (entries of about 100 bytes plus their move lists); a solve
+/// that needs more gives up. `param_dfpn tt_size` changes it.
+pub const DEFAULT_TT_SIZE: usize = 4_000_000;
+/// How often live progress is reported.
+const PROGRESS_EVERY: Duration = Duration::from_millis(1000);
+
+/// Receives live progress (the root's moves with their state) while solving.
+pub type Progress<'p> = &'p mut dyn FnMut(&str);
+
+pub struct Solver<'a> {
+    stop: &'a AtomicBool,
+    deadline: Option<Instant>,
+    pub nodes: u64,
+    table: HashMap<u64, Node>,
+    aborted: bool,
+    max_entries: usize,
+    progress: Option<(Progress<'a>, Instant, u64, Hex)>,
+    started: Instant,
+}
+
+/// `pos` after `cell` is played, with fill-in.
+fn child_of(pos: &Hex, cell: usize) -> (Hex, fillin::Filled) {
+    let mut child = *pos;
+    child.play_cell(cell);
+    fillin::canonical(&child)
+}
+
+impl<'a> Solver<'a> {
+    pub fn new(stop: &'a AtomicBool, deadline: Option<Instant>) -> Solver<'a> {
+        Solver {
+            stop,
+            deadline,
+            nodes: 0,
+            table: HashMap::new(),
+            aborted: false,
+            max_entries: DEFAULT_TT_SIZE,
+            progress: None,
+            started: Instant::now(),
+        }
+    }
+
+    /// Bounds the table to `entries` positions.
+    pub fn with_table_size(mut self, entries: usize) -> Self {
+        self.max_entries = entries.max(1000);
+        self
+    }
+
+    /// Reports progress about once a second (HexGui's `gogui-gfx:` display).
+    pub fn with_progress(mut self, f: Progress<'a>) -> Self {
+        self.progress = Some((f, Instant::now(), 0, Hex::new(1, 1).expect("1x1")));
+        self
+    }
+
+    /// Positions in the table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Solves `pos` for its side to move.
+    pub fn solve(&mut self, pos: &Hex) -> Verdict {
+        self.aborted = false;
+        if let Some(w) = pos.winner() {
+            return if w == pos.to_move() {
+                Verdict::Win(None)
+            } else {
+                Verdict::Loss
+            };
+        }
+        let (root, _) = fillin::canonical(pos);
+        if let Some(p) = self.progress.as_mut() {
+            p.3 = root;
+        }
+        self.mid(&root, None, INF, INF);
+        let (phi, delta) = self.numbers(&root);
+        if delta == 0 {
+            return Verdict::Loss;
+        }
+        if phi != 0 {
+            return Verdict::Unknown;
+        }
+        // A winning move: a reply that leaves the opponent lost. A move that ends the game
+        // comes first, so that play finishes rather than relying on filled-in cells it would
+        // still have to take; then the proof's own children; a position won at once (a semi
+        // connection) needs its key found, by search.
+        let mut moves: Vec<usize> = pos
+            .board()
+            .empty_cells()
+            .iter()
+            .filter(|&c| {
+                let mut q = *pos;
+                q.play_cell(c);
+                q.winner().is_some()
+            })
+            .collect();
+        if let Some(n) = self.table.get(&root.key()) {
+            moves.extend(n.children.iter().map(|&c| c as usize));
+            moves.extend(n.proof.iter().flat_map(|p| p.iter()));
+        }
+        moves.extend(pos.ranked_moves().into_iter().map(|(c, _)| c));
+        moves.extend(pos.board().empty_cells().iter());
+        for &c in &moves {
+            if self.child_lost(pos, c) == Some(true) {
+                return Verdict::Win(Some(c));
+            }
+        }
+        for &c in &moves {
+            let mut raw = *pos;
+            raw.play_cell(c);
+            let child = fillin::canonical(&raw).0;
+            self.aborted = false;
+            self.mid(&child, None, INF, INF);
+            if self.numbers(&child).1 == 0 {
+                return Verdict::Win(Some(c));
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        Verdict::Win(pos.board().empty_cells().first())
+    }
+
+    /// Whether the position after `c` (unfilled `pos` plus the move) is known lost for its
+    /// side to move; `None` if it is not in the table.
+    fn child_lost(&self, pos: &Hex, c: usize) -> Option<bool> {
+        let mut raw = *pos;
+        raw.play_cell(c);
+        if let Some(w) = raw.winner() {
+            return Some(w == pos.to_move());
+        }
+        let key = fillin::canonical(&raw).0.key();
+        self.table.get(&key).map(|n| n.delta == 0)
+    }
+
+    /// The principal variation from `pos` as the table has it: the winning move where one is
+    /// proven, else the move that resists longest (largest δ). Empty if nothing is known.
+    pub fn pv(&self, pos: &Hex) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut p = *pos;
+        while p.winner().is_none() && out.len() < 400 {
+            let filled = fillin::canonical(&p).0;
+            let Some(n) = self.table.get(&filled.key()) else {
+                break;
+            };
+            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut cands: Vec<usize> = n.children.iter().map(|&c| c as usize).collect();
+            if let Some(proof) = n.proof {
+                cands.extend(proof.iter());
+            }
+            for c in cands {
+                let mut q = p;
+                q.play_cell(c);
+                if q.winner() == Some(p.to_move()) {
+                    best = Some((c, (INF, 0)));
+                    break;
+                }
+                let key = fillin::canonical(&q).0.key();
+                if let Some(k) = self.table.get(&key) {
+                    // Prefer a lost child (a proof), then the child hardest for the opponent.
+                    let score = (if k.delta == 0 { INF } else { k.phi }, k.delta);
+                    if best.is_none_or(|(_, s)| score.0 > s.0 || (score.0 == s.0 && score.1 < s.1))
+                    {
+                        best = Some((c, score));
+                    }
+                }
+            }
+            let Some((c, _)) = best else {
+                break;
+            };
+            out.push(c);
+            p.play_cell(c);
+        }
+        out
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes.is_multiple_of(256) {
+            if self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.table.len() > self.max_entries
+            {
+                self.aborted = true;
+            }
+            self.report();
+        }
+        self.aborted
+    }
+
+    /// Live progress: the root's moves, `W` if proven winning for the side to move at the
+    /// root, `L` if losing, else their φ/δ from the opponent's view.
+    fn report(&mut self) {
+        let Some((_, last, _, root)) = self.progress.as_ref() else {
+            return;
+        };
+        if last.elapsed() < PROGRESS_EVERY {
+            return;
+        }
+        let root = *root;
+        let mut text = String::from("gogui-gfx:\nLABEL");
+        if let Some(kids) = self.table.get(&root.key()).and_then(|n| n.kids.clone()) {
+            for k in kids {
+                if let Some(n) = self.table.get(&k.key) {
+                    let label = match (n.phi, n.delta) {
+                        (_, 0) => "W".to_string(),
+                        (0, _) => "L".to_string(),
+                        (p, d) => format!("{p}/{d}"),
+                    };
+                    text.push_str(&format!(" {} {label}", root.board().cell_name(k.cell as usize)));
+                }
+            }
+        }
+        text.push_str(&format!(
+            "\nTEXT dfpn nodes {} table {} time {:.1}s\n\n",
+            self.nodes,
+            self.table.len(),
+            self.started.elapsed().as_secs_f64()
+        ));
+        if let Some((f, last, _, _)) = self.progress.as_mut() {
+            f(&text);
+            *last = Instant::now();
+        }
+    }
+
+    /// The (φ, δ) of a filled position: from the table, or from a first look.
+    fn numbers(&mut self, pos: &Hex) -> (u32, u32) {
+        if let Some(n) = self.table.get(&pos.key()) {
+            return (n.phi, n.delta);
+        }
+        let n = evaluate(pos, &build_sets(pos));
+        let r = (n.phi, n.delta);
+        self.table.insert(pos.key(), n);
+        r
+    }
+
+    /// First expansion of `pos`: its children's keys, each child evaluated from the
+    /// connection sets brought forward from `sets`; refuted moves prune their siblings.
+    fn expand(&mut self, pos: &Hex, sets: &Sets, children: &[u16]) -> Vec<Kid> {
+        let mut kids: Vec<Kid> = Vec::with_capacity(children.len());
+        let mut allowed: Option<Cells> = None;
+        for &cell in children {
+            if allowed.is_some_and(|k| !k.has(cell as usize)) {
+                continue;
+            }
+            let (child, filled) = child_of(pos, cell as usize);
+            let key = child.key();
+            if !self.table.contains_key(&key) {
+                let n = evaluate(&child, &child_sets(sets, &child));
+                self.table.insert(key, n);
+            }
+            if let Some(k) = self.refutation(key, filled.for_mover) {
+                allowed = Some(allowed.map_or(k, |a| a.and(&k)));
+            }
+            kids.push(Kid {
+                cell,
+                key,
+                for_mover: filled.for_mover,
+            });
+        }
+        if let Some(k) = allowed {
+            kids.retain(|kid| k.has(kid.cell as usize));
+        }
+        kids
+    }
+
+    /// The carrier of the connection that refutes a move, if it is refuted at once and the
+    /// refutation holds for its siblings too.
+    fn refutation(&self, key: u64, for_mover: bool) -> Option<Cells> {
+        self.table
+            .get(&key)
+            .filter(|n| n.phi == 0 && !for_mover)
+            .and_then(|n| n.proof)
+    }
+
+    /// Multiple iterative deepening: works below `pos` until its numbers reach a threshold.
+    /// `sets` are the connection sets of `pos` when the caller has them.
+    fn mid(&mut self, pos: &Hex, sets: Option<&Sets>, th_phi: u32, th_delta: u32) {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return;
+        }
+        let key = pos.key();
+        let mut sets: Option<Cow<Sets>> = sets.map(Cow::Borrowed);
+        if !self.table.contains_key(&key) {
+            let s = sets.get_or_insert_with(|| Cow::Owned(build_sets(pos)));
+            let n = evaluate(pos, s);
+            self.table.insert(key, n);
+        }
+        let Some(node) = self.table.get(&key) else {
+            return;
+        };
+        let (phi, delta) = (node.phi, node.delta);
+        if phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta {
+            return;
+        }
+        let mut kids = match &node.kids {
+            Some(k) => k.clone(),
+            None => {
+                let children = node.children.clone();
+                let s: &Sets = sets.get_or_insert_with(|| Cow::Owned(build_sets(pos)));
+                let kids = self.expand(pos, s, &children);
+                if let Some(n) = self.table.get_mut(&key) {
+                    n.children = kids.iter().map(|k| k.cell).collect();
+                    n.kids = Some(kids.clone());
+                }
+                kids
+            }
+        };
+        loop {
+            // φ(n) = min δ(child), δ(n) = Σ φ(child); track the best child and the runner-up.
+            let mut phi = INF;
+            let mut delta: u32 = 0;
+            let mut best = None;
+            let mut best_delta = INF;
+            let mut second = INF;
+            for (i, kid) in kids.iter().enumerate() {
+                let (cp, cd) = self
+                    .table
+                    .get(&kid.key)
+                    .map_or((1, 1), |n| (n.phi, n.delta));
+                phi = phi.min(cd);
+                delta = delta.saturating_add(cp).min(INF);
+                if cd < best_delta {
+                    second = best_delta;
+                    best_delta = cd;
+                    best = Some((i, cp));
+                } else if cd < second {
+                    second = cd;
+                }
+            }
+            if kids.is_empty() {
+                phi = INF;
+                delta = 0;
+            }
+            if let Some(n) = self.table.get_mut(&key) {
+                n.phi = phi;
+                n.delta = delta;
+            }
+            if phi >= th_phi || delta >= th_delta || self.aborted {
+                return;
+            }
+            let Some((index, child_phi)) = best else {
+                return;
+            };
+            let kid = kids[index];
+            let (child, _) = child_of(pos, kid.cell as usize);
+            let child_th_phi = th_delta
+                .saturating_sub(delta)
+                .saturating_add(child_phi)
+                .min(INF);
+            let grown = ((second as f64) * (1.0 + EPSILON)).ceil() as u32;
+            let child_th_delta = th_phi.min(second.saturating_add(1).max(grown)).min(INF);
+            // The child needs connection sets only for its first expansion.
+            let unexpanded = self.table.get(&kid.key).is_none_or(|n| n.kids.is_none());
+            let cs = match (&sets, unexpanded) {
+                (Some(s), true) => Some(child_sets(s, &child)),
+                _ => None,
+            };
+            self.mid(&child, cs.as_ref(), child_th_phi, child_th_delta);
+            if self.aborted {
+                return;
+            }
+            // A move refuted by a connection: the moves outside its carrier go too.
+            if let Some(k) = self.refutation(kid.key, kid.for_mover) {
+                kids.retain(|kid| k.has(kid.cell as usize));
+                if let Some(n) = self.table.get_mut(&key) {
+                    n.children = kids.iter().map(|kid| kid.cell).collect();
+                    n.kids = Some(kids.clone());
+                }
+            }
+        }
+    }
+}

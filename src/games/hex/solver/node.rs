@@ -1,0 +1,100 @@
+//! What the solver knows of a position before searching it: the verdict of the connection sets
+//! (a win, a loss, or the must-play region) and the moves to try, best first.
+
+use super::super::board::Cells;
+use super::super::position::Hex;
+use super::super::vc::{must_play, Outlook, VcSet};
+
+pub const INF: u32 = u32::MAX / 4;
+
+/// Both colours' connection sets for one position, indexed by colour.
+pub type Sets = [VcSet; 2];
+
+/// A table entry.
+pub struct Node {
+    pub phi: u32,
+    pub delta: u32,
+    /// The moves to try, best first (the must-play region, ordered by the resistance
+    /// evaluation), cut down further as proof sets refute them.
+    pub children: Vec<u16>,
+    /// For a position the side to move wins at once by a connection: its carrier (the proof).
+    pub proof: Option<Cells>,
+    /// The children's table keys, made on first expansion (fill-in is too costly to repeat on
+    /// every pass through a node).
+    pub kids: Option<Vec<Kid>>,
+}
+
+#[derive(Clone, Copy)]
+pub struct Kid {
+    pub cell: u16,
+    pub key: u64,
+    /// Whether the child's fill-in gave stones to the side to move there: the proof-set
+    /// pruning only holds when it did not.
+    pub for_mover: bool,
+}
+
+/// Builds both sets from scratch.
+pub fn build_sets(pos: &Hex) -> Sets {
+    [
+        VcSet::build(pos.board(), 0),
+        VcSet::build(pos.board(), 1),
+    ]
+}
+
+/// The parent's sets brought to `child` (the parent's board plus a move and its fill-in).
+pub fn child_sets(parent: &Sets, child: &Hex) -> Sets {
+    let mut s = parent.clone();
+    for v in s.iter_mut() {
+        v.update(child.board());
+    }
+    s
+}
+
+/// Looks at a (filled) position without trying moves: a finished game, a connection for
+/// either side (a full one, or a semi one for the side to move, who plays its key), or else
+/// the must-play region as the moves to try.
+pub fn evaluate(pos: &Hex, sets: &Sets) -> Node {
+    let me = pos.to_move();
+    let won = |proof: Cells| Node {
+        phi: 0,
+        delta: INF,
+        children: Vec::new(),
+        proof: Some(proof),
+        kids: None,
+    };
+    let lost = Node {
+        phi: INF,
+        delta: 0,
+        children: Vec::new(),
+        proof: None,
+        kids: None,
+    };
+    if let Some(w) = pos.winner() {
+        return if w == me { won(Cells::EMPTY) } else { lost };
+    }
+    let empty = pos.board().empty_cells();
+    let must = match must_play(&sets[me as usize], &sets[1 - me as usize], &empty) {
+        Outlook::Won(c) => return won(c),
+        Outlook::Lost(_) => return lost,
+        Outlook::MustPlay(m) => m,
+    };
+    let children: Vec<u16> = pos
+        .ranked_moves()
+        .into_iter()
+        .map(|(c, _)| c)
+        .filter(|&c| must.has(c))
+        .map(|c| c as u16)
+        .collect();
+    if children.is_empty() {
+        return lost;
+    }
+    // Refuting every move takes work in proportion to their number (mobility).
+    Node {
+        phi: 1,
+        delta: children.len() as u32,
+        children,
+        proof: None,
+        kids: None,
+    }
+}
+

@@ -1,0 +1,106 @@
+//! Carrier lists: the connections kept between one pair of nodes.
+//!
+//! A carrier that contains another one of the same list says nothing new (the smaller one
+//! wins wherever the larger does), so supersets are never kept. Full lists follow Benzene's
+//! `limit_fulls` rule: a new carrier is kept only if it removes a superset or shrinks the
+//! intersection of the list (the intersection is what must-play and the OR rule look at).
+//! Both lists also have a hard cap, as a guard against blow-ups on large boards; the cap keeps
+//! the smallest carriers.
+
+use super::super::board::Cells;
+
+/// Hard cap on full connections per pair (the intersection rule usually keeps far fewer).
+pub const MAX_FULL: usize = 16;
+/// Hard cap on semi connections per pair.
+pub const MAX_SEMI: usize = 32;
+
+/// A semi connection: one move (the key) short of a full one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Semi {
+    pub carrier: Cells,
+    pub key: u16,
+}
+
+/// True if `a` ⊆ `b`.
+#[inline]
+pub fn subset(a: &Cells, b: &Cells) -> bool {
+    a.minus(b).is_empty()
+}
+
+/// Adds a full carrier; returns whether it was kept.
+pub fn add_full(list: &mut Vec<Cells>, c: Cells) -> bool {
+    if list.iter().any(|e| subset(e, &c)) {
+        return false;
+    }
+    let before = list.len();
+    list.retain(|e| !subset(&c, e));
+    let removed = list.len() < before;
+    if !removed && !list.is_empty() {
+        let inter = list.iter().skip(1).fold(list[0], |acc, e| acc.and(e));
+        if subset(&inter, &c) {
+            return false;
+        }
+    }
+    insert_capped(list, c, MAX_FULL, |e| e.len())
+}
+
+/// Adds a semi carrier unless it contains a full carrier of the same pair (then it is useless)
+/// or another semi's carrier; returns whether it was kept.
+pub fn add_semi(list: &mut Vec<Semi>, fulls: &[Cells], s: Semi) -> bool {
+    if fulls.iter().any(|f| subset(f, &s.carrier))
+        || list.iter().any(|e| subset(&e.carrier, &s.carrier))
+    {
+        return false;
+    }
+    list.retain(|e| !subset(&s.carrier, &e.carrier));
+    insert_capped(list, s, MAX_SEMI, |e| e.carrier.len())
+}
+
+/// Inserts in size order; over the cap, the largest goes (possibly the new one).
+fn insert_capped<T: Copy + PartialEq>(
+    list: &mut Vec<T>,
+    item: T,
+    cap: usize,
+    size: impl Fn(&T) -> usize,
+) -> bool {
+    let n = size(&item);
+    let at = list.partition_point(|e| size(e) <= n);
+    if at >= cap {
+        return false;
+    }
+    list.insert(at, item);
+    list.truncate(cap);
+    true
+}
+
+/// The OR rule: subsets of `others` (at most `max_ors - 1` of them) which with `new` have an
+/// empty common intersection; each gives a full connection whose carrier is their union. Only
+/// semis that shrink the running intersection are added, as in Benzene's `limit_or`.
+pub fn or_combinations(new: &Cells, others: &[Semi], max_ors: usize, out: &mut Vec<Cells>) {
+    let all = others.iter().fold(*new, |acc, s| acc.and(&s.carrier));
+    if !all.is_empty() {
+        return;
+    }
+    fn dfs(
+        others: &[Semi],
+        from: usize,
+        inter: Cells,
+        union: Cells,
+        left: usize,
+        out: &mut Vec<Cells>,
+    ) {
+        for (j, s) in others.iter().enumerate().skip(from) {
+            let i2 = inter.and(&s.carrier);
+            if i2 == inter {
+                continue;
+            }
+            let u2 = union.or(&s.carrier);
+            if i2.is_empty() {
+                out.push(u2);
+            } else if left > 1 {
+                dfs(others, j + 1, i2, u2, left - 1, out);
+            }
+        }
+    }
+    dfs(others, 0, *new, *new, max_ors.saturating_sub(1), out);
+}

@@ -1,0 +1,15 @@
+//! Virtual connections: the simple bridge/edge-template chains the search uses (`simple`) and
+//! the full H-search engine (`set`) that must-play, the solver and the `vc-*` commands use.
+
+pub mod list;
+pub mod mustplay;
+pub mod set;
+pub mod simple;
+
+pub use list::Semi;
+pub use mustplay::{must_play, Outlook};
+pub use set::VcSet;
+pub use simple::{can_connect, winning_cells, winning_chain};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,481 @@
+//! One colour's virtual connections between every pair of nodes, built by H-search
+//! (Anshelevich; van Rijswijck's thesis, 2.1–2.4) and kept up to date move by move.
+//!
+//! Nodes are the colour's two edges, its chains (a chain touching an edge *is* that edge, as in
+//! Benzene) and the empty cells. A node is numbered by a cell (a chain by its smallest cell,
+//! its *captain*) or `size`/`size + 1` for the first/second edge. Carriers hold empty cells
+//! only, never an endpoint.
+//!
+//! - Base: adjacent nodes are fully connected with an empty carrier.
+//! - AND: full x–m and m–y with disjoint carriers (neither holding the other endpoint) give a
+//!   full x–y when m is a chain, and a semi x–y with key m (carrier plus m) when m is empty.
+//!   Full x–m and semi m–y through a chain m give a semi x–y. Like Benzene's default
+//!   (`and_over_edge` off), an edge is never the middle node.
+//! - OR: semis x–y whose carriers have no common cell give a full x–y (whichever cell the
+//!   opponent takes, a key outside it remains); at most `MAX_ORS` semis at once.
+//!
+//! New connections go through a work queue, so an update after a move only derives what the
+//! move changed: the connections whose carriers it touched are dropped (for the opponent they
+//! are broken; for the mover they are kept in the merged chain's form where the stone was an
+//! endpoint), and the mover's new chain restarts the rules from its connections. Edge templates
+//! (the bridge to an edge, the ziggurat …) come out of the two rules; nothing is listed.
+
+use std::collections::VecDeque;
+
+use super::super::board::{Board, Cells, Edge};
+use super::list::{add_full, add_semi, or_combinations, Semi};
+
+/// Benzene's `max_ors`: the OR rule combines at most this many semis.
+pub const MAX_ORS: usize = 4;
+/// No node: an opponent stone.
+const NONE: u16 = u16::MAX;
+
+#[derive(Clone, Copy)]
+enum Work {
+    Full(u16, u16, Cells),
+    Semi(u16, u16, Semi),
+}
+
+/// The connection set of one colour on one board.
+#[derive(Clone)]
+pub struct VcSet {
+    pub color: u8,
+    size: usize,
+    /// Nodes: `size + 2`.
+    n: usize,
+    /// The node of each cell (a stone's chain captain or edge; the cell itself if empty).
+    rep: Vec<u16>,
+    /// Empty cells: the only cells carriers may hold.
+    empty: Cells,
+    /// Carriers per node pair `lo * n + hi`.
+    full: Vec<Vec<Cells>>,
+    semi: Vec<Vec<Semi>>,
+    /// For each node, the nodes it has a full (semi) connection to, as a set of node numbers.
+    full_nbs: Vec<Cells>,
+    semi_nbs: Vec<Cells>,
+    queue: VecDeque<Work>,
+    semi_queue: VecDeque<Work>,
+    scratch: Vec<Cells>,
+    scratch_semis: Vec<Semi>,
+    scratch_made: Vec<Cells>,
+}
+
+impl VcSet {
+    /// Builds `color`'s connections on `board` from scratch.
+    pub fn build(board: &Board, color: u8) -> VcSet {
+        let size = board.size();
+        let n = size + 2;
+        let mut s = VcSet {
+            color,
+            size,
+            n,
+            rep: vec![NONE; size],
+            empty: board.empty_cells(),
+            full: vec![Vec::new(); n * n],
+            semi: vec![Vec::new(); n * n],
+            full_nbs: vec![Cells::EMPTY; n],
+            semi_nbs: vec![Cells::EMPTY; n],
+            queue: VecDeque::new(),
+            semi_queue: VecDeque::new(),
+            scratch: Vec::new(),
+            scratch_semis: Vec::new(),
+            scratch_made: Vec::new(),
+        };
+        let [e1, e2] = Edge::of(color);
+        let own = *board.stones(color);
+        for c in 0..size {
+            if s.empty.has(c) {
+                s.rep[c] = c as u16;
+            } else if own.has(c) && s.rep[c] == NONE {
+                let chain = board.chain(color, c);
+                let a = chain.iter().any(|x| board.on_edge(x, e1));
+                let b = chain.iter().any(|x| board.on_edge(x, e2));
+                let node = match (a, b) {
+                    (true, _) => size,
+                    (false, true) => size + 1,
+                    _ => c,
+                } as u16;
+                for x in chain.iter() {
+                    s.rep[x] = node;
+                }
+                if a && b {
+                    s.push_full(size as u16, (size + 1) as u16, Cells::EMPTY);
+                }
+            }
+        }
+        for c in 0..size {
+            let x = s.rep[c];
+            if x == NONE {
+                continue;
+            }
+            if board.on_edge(c, e1) {
+                s.push_full(x, size as u16, Cells::EMPTY);
+            }
+            if board.on_edge(c, e2) {
+                s.push_full(x, (size + 1) as u16, Cells::EMPTY);
+            }
+            for nb in board.neighbours(c) {
+                let y = s.rep[nb];
+                if y != NONE && y != x {
+                    s.push_full(x, y, Cells::EMPTY);
+                }
+            }
+        }
+        s.closure();
+        s
+    }
+
+    #[inline]
+    fn idx(&self, x: u16, y: u16) -> usize {
+        let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+        lo as usize * self.n + hi as usize
+    }
+
+    /// The node of a cell (`None` for an opponent stone).
+    pub fn node_of(&self, cell: usize) -> Option<u16> {
+        self.rep.get(cell).copied().filter(|&x| x != NONE)
+    }
+
+    /// The node of edge 0 (top/left) or 1 (bottom/right).
+    pub fn edge_node(&self, i: usize) -> u16 {
+        (self.size + i) as u16
+    }
+
+    pub fn fulls(&self, x: u16, y: u16) -> &[Cells] {
+        if x == y {
+            return &[];
+        }
+        &self.full[self.idx(x, y)]
+    }
+
+    pub fn semis(&self, x: u16, y: u16) -> &[Semi] {
+        if x == y {
+            return &[];
+        }
+        &self.semi[self.idx(x, y)]
+    }
+
+    /// A full edge-to-edge connection's carrier (the smallest), if there is one.
+    pub fn winning(&self) -> Option<Cells> {
+        self.fulls(self.edge_node(0), self.edge_node(1)).first().copied()
+    }
+
+    /// The edge-to-edge semi connections.
+    pub fn edge_semis(&self) -> &[Semi] {
+        self.semis(self.edge_node(0), self.edge_node(1))
+    }
+
+    #[inline]
+    fn is_cell(&self, x: u16) -> bool {
+        (x as usize) < self.size && self.empty.has(x as usize)
+    }
+
+    #[inline]
+    fn is_edge(&self, x: u16) -> bool {
+        x as usize >= self.size
+    }
+
+    fn push_full(&mut self, x: u16, y: u16, c: Cells) {
+        if x == y {
+            return;
+        }
+        let i = self.idx(x, y);
+        if add_full(&mut self.full[i], c) {
+            self.full_nbs[x as usize].insert(y as usize);
+            self.full_nbs[y as usize].insert(x as usize);
+            self.queue.push_back(Work::Full(x, y, c));
+        }
+    }
+
+    fn push_semi(&mut self, x: u16, y: u16, s: Semi) {
+        if x == y {
+            return;
+        }
+        let i = self.idx(x, y);
+        if add_semi(&mut self.semi[i], &self.full[i], s) {
+            self.semi_nbs[x as usize].insert(y as usize);
+            self.semi_nbs[y as usize].insert(x as usize);
+            self.semi_queue.push_back(Work::Semi(x, y, s));
+        }
+    }
+
+    /// Applies the rules until the queues are empty (fulls before semis, as the cheaper and
+    /// more useful ones).
+    fn closure(&mut self) {
+        loop {
+            let w = match self.queue.pop_front() {
+                Some(w) => w,
+                None => match self.semi_queue.pop_front() {
+                    Some(w) => w,
+                    None => return,
+                },
+            };
+            match w {
+                Work::Full(x, y, c) => {
+                    if self.full[self.idx(x, y)].contains(&c) {
+                        self.and_full(x, y, c);
+                        self.and_full(y, x, c);
+                    }
+                }
+                Work::Semi(x, y, s) => {
+                    if self.semi[self.idx(x, y)].contains(&s) {
+                        self.or_rule(x, y, s);
+                        self.and_semi(x, y, s);
+                        self.and_semi(y, x, s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// AND with the new full o–m (carrier `c`) on one side of the middle node `m`.
+    fn and_full(&mut self, o: u16, m: u16, c: Cells) {
+        if self.is_edge(m) {
+            return;
+        }
+        let m_empty = self.is_cell(m);
+        let o_cell = self.is_cell(o);
+        let mut key_cell = Cells::EMPTY;
+        if m_empty {
+            key_cell.insert(m as usize);
+        }
+        let nbs = self.full_nbs[m as usize];
+        for z in nbs.iter() {
+            let z = z as u16;
+            if z == o || (self.is_cell(z) && c.has(z as usize)) {
+                continue;
+            }
+            let mut list = std::mem::take(&mut self.scratch);
+            list.clear();
+            list.extend_from_slice(&self.full[self.idx(m, z)]);
+            for d in &list {
+                if d.intersects(&c) || (o_cell && d.has(o as usize)) {
+                    continue;
+                }
+                let u = c.or(d);
+                if m_empty {
+                    self.push_semi(
+                        o,
+                        z,
+                        Semi {
+                            carrier: u.or(&key_cell),
+                            key: m,
+                        },
+                    );
+                } else {
+                    self.push_full(o, z, u);
+                }
+            }
+            self.scratch = list;
+        }
+        if m_empty {
+            return;
+        }
+        // Full o–m and semi m–z through the chain m.
+        let nbs = self.semi_nbs[m as usize];
+        for z in nbs.iter() {
+            let z = z as u16;
+            if z == o || (self.is_cell(z) && c.has(z as usize)) {
+                continue;
+            }
+            let mut list = std::mem::take(&mut self.scratch_semis);
+            list.clear();
+            list.extend_from_slice(&self.semi[self.idx(m, z)]);
+            for s in &list {
+                if s.carrier.intersects(&c) || (o_cell && s.carrier.has(o as usize)) {
+                    continue;
+                }
+                self.push_semi(
+                    o,
+                    z,
+                    Semi {
+                        carrier: s.carrier.or(&c),
+                        key: s.key,
+                    },
+                );
+            }
+            self.scratch_semis = list;
+        }
+    }
+
+    /// AND with the new semi o–m (through the chain m) and the fulls m–z.
+    fn and_semi(&mut self, o: u16, m: u16, s: Semi) {
+        if self.is_edge(m) || self.is_cell(m) {
+            return;
+        }
+        let o_cell = self.is_cell(o);
+        let nbs = self.full_nbs[m as usize];
+        for z in nbs.iter() {
+            let z = z as u16;
+            if z == o || (self.is_cell(z) && s.carrier.has(z as usize)) {
+                continue;
+            }
+            let mut list = std::mem::take(&mut self.scratch);
+            list.clear();
+            list.extend_from_slice(&self.full[self.idx(m, z)]);
+            for d in &list {
+                if d.intersects(&s.carrier) || (o_cell && d.has(o as usize)) {
+                    continue;
+                }
+                self.push_semi(
+                    o,
+                    z,
+                    Semi {
+                        carrier: s.carrier.or(d),
+                        key: s.key,
+                    },
+                );
+            }
+            self.scratch = list;
+        }
+    }
+
+    /// OR: the new semi with the pair's other semis.
+    fn or_rule(&mut self, x: u16, y: u16, s: Semi) {
+        let i = self.idx(x, y);
+        let mut others = std::mem::take(&mut self.scratch_semis);
+        others.clear();
+        others.extend(self.semi[i].iter().filter(|t| **t != s));
+        let mut made = std::mem::take(&mut self.scratch_made);
+        made.clear();
+        or_combinations(&s.carrier, &others, MAX_ORS, &mut made);
+        for &c in &made {
+            self.push_full(x, y, c);
+        }
+        self.scratch_semis = others;
+        self.scratch_made = made;
+    }
+
+    /// Updates the set after a stone of `color` at `cell`; `board` is the board with it.
+    pub fn play(&mut self, board: &Board, color: u8, cell: usize) {
+        if !self.empty.has(cell) {
+            return;
+        }
+        self.empty.remove(cell);
+        // Every connection whose carrier holds the cell is broken (opponent) or has to be
+        // rebuilt around the new chain (own stone); semis keyed there are among them.
+        let p = cell as u16;
+        for x in 0..self.n {
+            let nbs = self.full_nbs[x].or(&self.semi_nbs[x]);
+            for y in nbs.iter().filter(|&y| y > x) {
+                let i = x * self.n + y;
+                self.full[i].retain(|c| !c.has(cell));
+                self.semi[i].retain(|s| !s.carrier.has(cell));
+                if self.full[i].is_empty() {
+                    self.full_nbs[x].remove(y);
+                    self.full_nbs[y].remove(x);
+                }
+                if self.semi[i].is_empty() {
+                    self.semi_nbs[x].remove(y);
+                    self.semi_nbs[y].remove(x);
+                }
+            }
+        }
+        if color != self.color {
+            self.detach(p);
+            self.rep[cell] = NONE;
+            return;
+        }
+        // The mover's chain through the cell: it merges its neighbours' chains (and edges).
+        let [e1, e2] = Edge::of(color);
+        let mut merged = vec![p];
+        for nb in board.neighbours(cell) {
+            let r = self.rep[nb];
+            // Stones not yet merged (an `update` adds several) are still empty nodes here.
+            let stone = board.color_at(nb) == Some(color) && !self.empty.has(nb);
+            if stone && r != NONE && !merged.contains(&r) {
+                merged.push(r);
+            }
+        }
+        for (i, e) in [e1, e2].into_iter().enumerate() {
+            let node = self.edge_node(i);
+            if board.on_edge(cell, e) && !merged.contains(&node) {
+                merged.push(node);
+            }
+        }
+        let edges: Vec<u16> = merged.iter().copied().filter(|&x| self.is_edge(x)).collect();
+        let captain = match edges.first() {
+            Some(&e) => e,
+            // An old chain keeps its number: only what moves onto it is new to the rules.
+            None => merged.iter().copied().find(|&x| x != p).unwrap_or(p),
+        };
+        for c in 0..self.size {
+            if merged.contains(&self.rep[c]) {
+                self.rep[c] = captain;
+            }
+        }
+        self.rep[cell] = captain;
+        if edges.len() == 2 {
+            self.push_full(edges[0], edges[1], Cells::EMPTY);
+        }
+        // Move every other node's connections onto the captain and restart the rules there.
+        for &a in &merged {
+            if a == captain {
+                continue;
+            }
+            let nbs = self.full_nbs[a as usize].or(&self.semi_nbs[a as usize]);
+            for z in nbs.iter() {
+                let z = z as u16;
+                let i = self.idx(a, z);
+                let fulls = std::mem::take(&mut self.full[i]);
+                let semis = std::mem::take(&mut self.semi[i]);
+                if merged.contains(&z) {
+                    continue;
+                }
+                for c in fulls {
+                    self.push_full(captain, z, c);
+                }
+                for s in semis {
+                    self.push_semi(captain, z, s);
+                }
+            }
+            self.detach(a);
+        }
+        // A lone new stone keeps its number: what it had as an empty cell can now AND through
+        // it as a chain. (Merged connections were queued as they moved.)
+        if captain == p {
+            let nbs = self.full_nbs[captain as usize];
+            for z in nbs.iter() {
+                let z = z as u16;
+                for &c in &self.full[self.idx(captain, z)] {
+                    self.queue.push_back(Work::Full(captain, z, c));
+                }
+            }
+            let nbs = self.semi_nbs[captain as usize];
+            for z in nbs.iter() {
+                let z = z as u16;
+                for &s in &self.semi[self.idx(captain, z)] {
+                    self.semi_queue.push_back(Work::Semi(captain, z, s));
+                }
+            }
+        }
+        self.closure();
+    }
+
+    /// Removes every connection of node `x`.
+    fn detach(&mut self, x: u16) {
+        let nbs = self.full_nbs[x as usize].or(&self.semi_nbs[x as usize]);
+        for z in nbs.iter() {
+            let i = self.idx(x, z as u16);
+            self.full[i].clear();
+            self.semi[i].clear();
+            self.full_nbs[z].remove(x as usize);
+            self.semi_nbs[z].remove(x as usize);
+        }
+        self.full_nbs[x as usize] = Cells::EMPTY;
+        self.semi_nbs[x as usize] = Cells::EMPTY;
+    }
+
+    /// Brings the set from its board to `board` (which must hold every stone it had), one new
+    /// stone at a time; stones of both colours may have been added (a move and its fill-in).
+    pub fn update(&mut self, board: &Board) {
+        let added = board.occupied().and(&self.empty);
+        for c in added.iter() {
+            if let Some(color) = board.color_at(c) {
+                // Each step needs the board as it was after that stone only for chain shapes;
+                // the final board gives the same chains for the stones already merged.
+                self.play(board, color, c);
+            }
+        }
+    }
+}
