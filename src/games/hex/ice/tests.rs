@@ -279,3 +279,21 @@ fn the_players_move_list_leaves_inferior_moves_out() {
     assert!(!ranked.contains(&cell(&q, "c1")) && !ranked.contains(&cell(&q, "d1")));
     assert_eq!(ranked.len(), consider(&q).len());
 }
+
+#[test]
+fn the_killer_prefilter_misses_no_killer() {
+    let mut found = 0;
+    for p in random_positions(300) {
+        let layers = Layers::new(p.board());
+        for c in layers.empty().iter() {
+            let candidates = layers.kill_candidates(c);
+            for k in layers.empty().iter().filter(|&k| k != c) {
+                if layers.kills(BLACK, k, c) || layers.kills(WHITE, k, c) {
+                    found += 1;
+                    assert!(candidates.has(k), "{}\n{c} {k}", p.board());
+                }
+            }
+        }
+    }
+    assert!(found > 500, "{found}");
+}
