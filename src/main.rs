@@ -63,6 +63,9 @@ enum Command {
         /// Resign positions the solver proves lost.
         #[arg(long)]
         allow_resign: bool,
+        /// The search behind `genmove` (also `param_game search`).
+        #[arg(long, value_enum, default_value_t = hex::HexSearch::Alphabeta)]
+        search: hex::HexSearch,
     },
     /// Renju over the Gomocup protocol: 15x15, renju rules until `INFO rule` (docs/renju.md).
     Renju,
@@ -204,6 +207,11 @@ fn main() -> ExitCode {
                     println!("{}", totals.line("hex", args.threads));
                     ExitCode::SUCCESS
                 }
+                "hex-mcts" => {
+                    let totals = hex::player::bench::run(&args);
+                    println!("{}", totals.line("hex-mcts", args.threads));
+                    ExitCode::SUCCESS
+                }
                 "nim" => {
                     let totals =
                         bench::run(&nim::bench::positions(), nim::bench::DEFAULT_DEPTH, &args);
@@ -236,7 +244,7 @@ fn main() -> ExitCode {
                 }
                 other => {
                     eprintln!(
-                        "sente: no benchmark for {other:?} yet (available: hex, kalah, nim, renju, gomoku)"
+                        "sente: no benchmark for {other:?} yet (available: hex, hex-mcts, kalah, nim, renju, gomoku)"
                     );
                     ExitCode::from(2)
                 }
@@ -249,6 +257,7 @@ fn main() -> ExitCode {
             swap_meaning,
             live_gfx,
             allow_resign,
+            search,
         } => {
             let opts = HexOptions {
                 threads,
@@ -260,6 +269,7 @@ fn main() -> ExitCode {
                 swap_meaning,
                 live_gfx,
                 allow_resign,
+                search,
             };
             gtp::run(
                 HexSession::new(opts),

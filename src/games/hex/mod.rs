@@ -8,6 +8,7 @@ pub mod eval;
 pub mod fillin;
 pub mod groups;
 pub mod ice;
+pub mod player;
 pub mod position;
 pub mod resistance;
 pub mod session;
@@ -18,7 +19,7 @@ pub mod vc;
 
 pub use board::{Board, BLACK, WHITE};
 pub use position::Hex;
-pub use session::{HexOptions, HexSession, SwapMeaning};
+pub use session::{HexOptions, HexSearch, HexSession, SwapMeaning};
 
 #[cfg(test)]
 mod tests;

@@ -14,6 +14,8 @@ use super::board::{Board, BLACK, MAX_SIDE, WHITE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
 use super::ice;
+use super::player::genmove::{self as mcts_genmove, SharedTree};
+use super::player::mcts;
 use super::position::Hex;
 use super::session_vc;
 use super::solver::{Solver, Verdict};
@@ -41,6 +43,16 @@ const SOLVE_SECONDS: f64 = 30.0;
 /// the deadline's arithmetic from overflowing.
 const SOLVE_SECONDS_MAX: f64 = 365.0 * 86_400.0;
 
+/// Which search chooses the engine's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum HexSearch {
+    /// Iterative-deepening alpha-beta (Lazy SMP) over the resistance evaluation.
+    #[default]
+    Alphabeta,
+    /// Monte-Carlo tree search with RAVE and bridge-saving playouts (`player::mcts`).
+    Mcts,
+}
+
 /// Everything the command line can set.
 #[derive(Clone, Debug)]
 pub struct HexOptions {
@@ -53,6 +65,7 @@ pub struct HexOptions {
     pub swap_meaning: SwapMeaning,
     pub live_gfx: bool,
     pub allow_resign: bool,
+    pub search: HexSearch,
 }
 
 impl Default for HexOptions {
@@ -67,6 +80,7 @@ impl Default for HexOptions {
             swap_meaning: SwapMeaning::Hexgui,
             live_gfx: false,
             allow_resign: false,
+            search: HexSearch::default(),
         }
     }
 }
@@ -84,6 +98,8 @@ struct State {
 pub struct HexSession {
     history: Vec<State>,
     tt: Arc<Tt>,
+    /// The Monte-Carlo player's tree (allocated on its first move).
+    tree: Arc<SharedTree>,
     opts: HexOptions,
     clock: Clock,
     player: Reference,
@@ -136,6 +152,7 @@ impl HexSession {
                 swappable: None,
             }],
             tt: Arc::new(Tt::new(opts.hash_mb)),
+            tree: Arc::new(SharedTree::new(opts.hash_mb)),
             player: Reference::new(opts.player, opts.seed),
             opts,
             clock,
@@ -311,12 +328,18 @@ impl HexSession {
         let out = self.opts.live_gfx.then(|| ctx.out.clone());
         let allow_resign = self.opts.allow_resign;
         let allow_swap = self.opts.allow_swap;
+        let search = self.opts.search;
+        let tree = Arc::clone(&self.tree);
+        let seed = self.opts.seed.unwrap_or_else(rand::random);
         Action::Background(Box::new(move || {
             let started = Instant::now();
             let answer = match swap {
                 Some(p) if should_swap(&p, swap_ms, &stop) => "swap-pieces".to_string(),
                 _ => match opening(&pos, allow_swap) {
                     Some(c) => pos.board().cell_name(c),
+                    None if search == HexSearch::Mcts => {
+                        mcts_genmove::think(&pos, &limits, &tree, seed, &stop, out, allow_resign)
+                    }
                     None => think(&pos, &limits, &tt, &stop, out, allow_resign),
                 },
             };
@@ -380,7 +403,7 @@ impl HexSession {
     fn param_game(&mut self, cmd: &Command) -> Result<String, String> {
         match cmd.args.as_slice() {
             [] => Ok(format!(
-                "[bool] allow_swap {}\n[list/hexgui/benzene] swap_meaning {}\n[bool] allow_resign {}\n[bool] live_gfx {}\n[string] max_time {}",
+                "[bool] allow_swap {}\n[list/hexgui/benzene] swap_meaning {}\n[bool] allow_resign {}\n[bool] live_gfx {}\n[string] max_time {}\n[list/alphabeta/mcts] search {}",
                 self.opts.allow_swap as u8,
                 match self.opts.swap_meaning {
                     SwapMeaning::Hexgui => "hexgui",
@@ -388,7 +411,11 @@ impl HexSession {
                 },
                 self.opts.allow_resign as u8,
                 self.opts.live_gfx as u8,
-                self.clock.default_move_ms as f64 / 1000.0
+                self.clock.default_move_ms as f64 / 1000.0,
+                match self.opts.search {
+                    HexSearch::Alphabeta => "alphabeta",
+                    HexSearch::Mcts => "mcts",
+                }
             )),
             [name, value] => {
                 match name.as_str() {
@@ -400,6 +427,13 @@ impl HexSession {
                             "hexgui" => SwapMeaning::Hexgui,
                             "benzene" => SwapMeaning::Benzene,
                             _ => return Err(format!("invalid swap_meaning: {value} (hexgui or benzene)")),
+                        }
+                    }
+                    "search" => {
+                        self.opts.search = match value.to_ascii_lowercase().as_str() {
+                            "alphabeta" => HexSearch::Alphabeta,
+                            "mcts" => HexSearch::Mcts,
+                            _ => return Err(format!("invalid search: {value} (alphabeta or mcts)")),
                         }
                     }
                     "max_time" => {
@@ -543,6 +577,39 @@ impl HexSession {
         Ok(pairs.join(" "))
     }
 
+    /// `hex-scores <color>` with the Monte-Carlo player: the winning rates of the most visited
+    /// moves after an analysis search.
+    fn mcts_scores(&self, cmd: &Command, ctx: &Context) -> Action<Self> {
+        let color = match Self::color_arg(cmd, "hex-scores <color>") {
+            Ok(c) => c,
+            Err(e) => return Action::Reply(Err(e)),
+        };
+        let mut pos = *self.pos();
+        pos.set_to_move(color);
+        if pos.winner().is_some() {
+            return Action::Reply(Ok(String::new()));
+        }
+        let limits = self.analysis_limits();
+        self.mcts_analysis(pos, limits, ctx, |board, o| {
+            let pairs: Vec<String> = o
+                .moves
+                .iter()
+                .take(SCORED_MOVES)
+                .map(|m| format!("{} {:.2}", board.cell_name(m.cell), m.mean))
+                .collect();
+            pairs.join(" ")
+        })
+    }
+
+    /// The time and threads of an analysis command that searches.
+    fn analysis_limits(&self) -> Limits {
+        Limits {
+            time: search::TimeControl::per_move(ANALYZE_MS.min(self.clock.default_move_ms)),
+            threads: self.opts.threads,
+            ..Limits::default()
+        }
+    }
+
     /// `hex-eval <color>`: the static evaluation and its parts.
     fn eval_text(&self, cmd: &Command) -> Result<String, String> {
         let color = Self::color_arg(cmd, "hex-eval <color>")?;
@@ -566,18 +633,45 @@ impl HexSession {
         };
         let mut pos = *self.pos();
         pos.set_to_move(color);
-        let limits = Limits {
-            time: search::TimeControl::per_move(ANALYZE_MS.min(self.clock.default_move_ms)),
-            threads: self.opts.threads,
-            ..Limits::default()
-        };
+        let limits = self.analysis_limits();
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&ctx.stop);
         let board = *self.board();
+        if self.opts.search == HexSearch::Mcts {
+            return self.mcts_analysis(pos, limits, ctx, |board, o| {
+                let line: Vec<String> = o.pv.iter().map(|&c| board.cell_name(c)).collect();
+                line.join(" ")
+            });
+        }
         Action::Background(Box::new(move || {
             let r = search::search(&pos, &limits, &tt, &stop, &mut |_| {});
             let text: Vec<String> = r.pv.iter().map(|&m| board.cell_name(m as usize)).collect();
             let text = text.join(" ");
+            Box::new(move |_: &mut HexSession| Ok(text))
+        }))
+    }
+
+    /// An analysis command answered by the Monte-Carlo player: a search of `limits`' time from
+    /// `pos` on the session's tree, whose outcome `answer` turns into the reply.
+    fn mcts_analysis(
+        &self,
+        pos: Hex,
+        limits: Limits,
+        ctx: &Context,
+        answer: fn(&Board, &mcts::Outcome) -> String,
+    ) -> Action<Self> {
+        let tree = Arc::clone(&self.tree);
+        let stop = Arc::clone(&ctx.stop);
+        let seed = self.opts.seed.unwrap_or_else(rand::random);
+        Action::Background(Box::new(move || {
+            let settings = mcts::Settings {
+                threads: limits.threads,
+                time: mcts_genmove::search_time(&limits),
+                playouts: None,
+                seed,
+            };
+            let o = tree.search(&pos, &settings, &stop, &mut |_| {});
+            let text = answer(pos.board(), &o);
             Box::new(move |_: &mut HexSession| Ok(text))
         }))
     }
@@ -842,6 +936,9 @@ impl Session for HexSession {
             }
             "hex-twodistance" => self.twodistance_map(cmd),
             "hex-resistance" => self.resistance_map(cmd),
+            "hex-scores" if self.opts.search == HexSearch::Mcts => {
+                return self.mcts_scores(cmd, ctx)
+            }
             "hex-scores" => self.scores(cmd),
             "hex-eval" => self.eval_text(cmd),
             "hex-pv" => return self.pv(cmd, ctx),

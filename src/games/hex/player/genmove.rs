@@ -1,0 +1,205 @@
+//! `genmove` with the Monte-Carlo player: the exact solver first on small boards (as the
+//! alpha-beta player does), then the tree search for most of the move's time.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use parking_lot::Mutex;
+
+use super::mcts::{self, Outcome, Settings, NODE_BYTES};
+use super::tree::Tree;
+use crate::games::hex::board::{Board, BLACK, WHITE};
+use crate::games::hex::position::Hex;
+use crate::games::hex::solver::{Solver, Verdict};
+use crate::protocol::output::Output;
+use crate::search::Limits;
+
+/// Boards with at most this many empty cells go to the exact solver first.
+const SOLVE_EMPTY_MAX: usize = 30;
+/// Share of the move the solver may take before the tree search.
+const SOLVER_SHARE: u32 = 4;
+
+/// How long the tree search runs: all of a move's time but a margin. Unlike iterative
+/// deepening there is no next iteration to stop short of, so the soft limit, which the
+/// alpha-beta search needs, is stretched to nine tenths of the hard one.
+pub fn search_time(limits: &Limits) -> Option<Duration> {
+    let b = limits.time.budget(limits.moves_left, limits.overhead_ms)?;
+    Some((b.soft * 3 / 2).min(b.hard * 9 / 10))
+}
+
+/// Past this share of its nodes in use, the tree is cleared before a search rather than
+/// reused: a nearly full tree would stop growing where the new search needs it.
+const REUSE_MAX_FILL: f64 = 0.5;
+
+/// The tree, made on first use with `hash_mb` of memory and kept for the session's next moves:
+/// when the new position follows the last one searched by our move and the opponent's, the
+/// search goes on from that grandchild.
+pub struct SharedTree {
+    tree: Mutex<Option<(Tree, Board, u8)>>,
+    hash_mb: usize,
+}
+
+/// The moves that lead from `old` (with `to_move` to play) to `new`, in playing order, if
+/// `new` is `old` plus one stone of `to_move` or that and one of the opponent.
+fn moves_between(old: &Board, to_move: u8, new: &Board) -> Option<Vec<u16>> {
+    if (old.width(), old.height()) != (new.width(), new.height()) {
+        return None;
+    }
+    let added = |c: u8| new.stones(c).minus(old.stones(c));
+    let removed = |c: u8| old.stones(c).minus(new.stones(c));
+    if !removed(BLACK).is_empty() || !removed(WHITE).is_empty() {
+        return None;
+    }
+    let (mine, theirs) = (added(to_move), added(1 - to_move));
+    match (mine.len(), theirs.len()) {
+        (1, 0) => Some(vec![mine.first()? as u16]),
+        (1, 1) => Some(vec![mine.first()? as u16, theirs.first()? as u16]),
+        _ => None,
+    }
+}
+
+impl SharedTree {
+    pub fn new(hash_mb: usize) -> SharedTree {
+        SharedTree {
+            tree: Mutex::new(None),
+            hash_mb,
+        }
+    }
+
+    /// Runs one search on the tree (searches are never concurrent: a session thinks once).
+    pub fn search(
+        &self,
+        pos: &Hex,
+        settings: &Settings,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Outcome),
+    ) -> Outcome {
+        let mut guard = self.tree.lock();
+        let (tree, board, to_move) = guard.get_or_insert_with(|| {
+            let tree = Tree::new((self.hash_mb << 20) / NODE_BYTES);
+            (tree, *pos.board(), pos.to_move())
+        });
+        let same = board == pos.board() && *to_move == pos.to_move();
+        let reused = tree.fill() <= REUSE_MAX_FILL
+            && (same
+                || moves_between(board, *to_move, pos.board()).is_some_and(|m| tree.descend(&m)));
+        if !reused {
+            tree.clear();
+        }
+        log::debug!(
+            "mcts: tree reused: {reused}, {} visits at the root",
+            tree.root().visits()
+        );
+        (*board, *to_move) = (*pos.board(), pos.to_move());
+        mcts::search(pos.board(), pos.to_move(), tree, settings, stop, progress)
+    }
+}
+
+/// The Monte-Carlo player's move for the side to move of `pos`.
+pub fn think(
+    pos: &Hex,
+    limits: &Limits,
+    tree: &SharedTree,
+    seed: u64,
+    stop: &AtomicBool,
+    out: Option<Output>,
+    allow_resign: bool,
+) -> String {
+    let board = *pos.board();
+    let started = Instant::now();
+    let time = search_time(limits);
+    if board.empty_cells().len() <= SOLVE_EMPTY_MAX {
+        let deadline = time.map(|t| started + t / SOLVER_SHARE);
+        match Solver::new(stop, deadline).solve(pos) {
+            Verdict::Win(Some(c)) => return board.cell_name(c),
+            Verdict::Loss if allow_resign => return "resign".into(),
+            _ => {}
+        }
+    }
+    let settings = Settings {
+        threads: limits.threads,
+        time: time.map(|t| t.saturating_sub(started.elapsed())),
+        playouts: limits.nodes,
+        seed,
+    };
+    let to_move = pos.to_move();
+    let mut live = |o: &Outcome| {
+        if let Some(out) = &out {
+            out.write_raw(&gfx(pos, to_move, o));
+        }
+    };
+    let o = tree.search(pos, &settings, stop, &mut live);
+    log::info!(
+        "genmove (mcts): best {:?} mean {:.3} playouts {} ({:.0}/s) tree {} nodes, proven {:?}",
+        o.best.map(|c| board.cell_name(c)),
+        o.mean,
+        o.playouts,
+        o.playouts as f64 / o.elapsed.as_secs_f64().max(1e-3),
+        o.tree_nodes,
+        o.proven
+    );
+    if allow_resign && o.proven == Some(false) {
+        return "resign".into();
+    }
+    match o.best {
+        Some(c) => board.cell_name(c),
+        // Lost (no move was worth expanding): any cell.
+        None => board
+            .empty_cells()
+            .first()
+            .map(|c| board.cell_name(c))
+            .unwrap_or_else(|| "resign".into()),
+    }
+}
+
+/// A `gogui-gfx:` block: the principal line, the visits of the root's moves as labels, and a
+/// status line.
+fn gfx(pos: &Hex, to_move: u8, o: &Outcome) -> String {
+    let board = pos.board();
+    let mut var = String::new();
+    let mut colour = to_move;
+    for &c in &o.pv {
+        let side = if colour == BLACK { "B" } else { "W" };
+        var.push_str(&format!(" {side} {}", board.cell_name(c)));
+        colour = 1 - colour;
+    }
+    let labels: String = o
+        .moves
+        .iter()
+        .take(10)
+        .map(|m| format!(" {} {}", board.cell_name(m.cell), m.visits))
+        .collect();
+    format!(
+        "gogui-gfx:\nVAR{var}\nLABEL{labels}\nTEXT mcts playouts {} mean {:.3} time {:.1}s\n\n",
+        o.playouts,
+        o.mean,
+        o.elapsed.as_secs_f64()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_moves_between_two_positions_are_ours_then_theirs() {
+        let old = Board::new(5, 5).unwrap();
+        let mut new = old;
+        new.place(WHITE, 7);
+        new.place(BLACK, 3);
+        assert_eq!(moves_between(&old, BLACK, &new), Some(vec![3, 7]));
+        assert_eq!(moves_between(&old, WHITE, &new), Some(vec![7, 3]));
+        let mut two = new;
+        two.place(BLACK, 9);
+        assert_eq!(moves_between(&old, BLACK, &two), None, "two black stones");
+        let mut one = old;
+        one.place(BLACK, 3);
+        assert_eq!(moves_between(&old, BLACK, &one), Some(vec![3]));
+        assert_eq!(
+            moves_between(&one, BLACK, &old),
+            None,
+            "a stone was taken back"
+        );
+        assert_eq!(moves_between(&old, BLACK, &Board::new(6, 6).unwrap()), None);
+    }
+}

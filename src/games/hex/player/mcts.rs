@@ -1,0 +1,591 @@
+//! Monte-Carlo tree search for Hex, the way MoHex plays: UCT with all-moves-as-first (RAVE)
+//! statistics, bridge-saving playouts (`playout`), and a small amount of exact knowledge in
+//! the tree: a move that connects at once wins, and when the opponent threatens to connect at
+//! one cell only that cell is tried (two such cells: the position is lost). Proofs are backed
+//! up, so short wins and losses near the root are played exactly.
+//!
+//! Every thread runs the same loop on one lock-free tree (`tree`); the statistics a thread
+//! adds on the way down (a visit, not yet a win) are the virtual loss that spreads threads
+//! over different lines.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::*};
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use super::playout::{Geometry, Playout};
+use super::tree::{Node, Tree, MOVER_LOSES, MOVER_WINS, UNPROVEN};
+use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
+use crate::games::hex::ice;
+use crate::games::hex::position::Hex;
+use crate::games::hex::vc::{must_play, Outlook, VcSet};
+
+/// Weights of the RAVE estimate (the child's own mean takes over as its visits grow): the
+/// estimate's weight is r / (n (1/INITIAL + r/FINAL) + r) for r RAVE and n own visits.
+/// MoHex 2.0's published defaults.
+const RAVE_INITIAL: f32 = 2.12;
+const RAVE_FINAL: f32 = 830.0;
+/// The UCB exploration term's constant (MoHex: 0.22).
+const UCB_C: f32 = 0.22;
+/// The value of a move nothing is known about yet (MoHex: 0.35).
+const FIRST_PLAY_URGENCY: f32 = 0.35;
+/// A leaf gets its children on this visit (MoHex: 10); lower grows the tree faster but fills
+/// memory sooner.
+const EXPAND_AT: u32 = 10;
+/// A node's children are checked against virtual connections and dead cells once it has had
+/// this many visits (MoHex: 256): by then it is worth the H-search's cost.
+const KNOWLEDGE_AT: u32 = 256;
+/// How often the first thread calls `progress` (HexGui's live display).
+const REPORT_EVERY: Duration = Duration::from_millis(500);
+/// Bytes a tree node takes, to size the tree from a memory budget.
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
+/// What one search is allowed.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub threads: usize,
+    /// Stop after this long...
+    pub time: Option<Duration>,
+    /// ...or after this many playouts (deterministic with one thread and a seed).
+    pub playouts: Option<u64>,
+    pub seed: u64,
+}
+
+/// A move's line in the search's report.
+#[derive(Clone, Debug)]
+pub struct MoveStat {
+    pub cell: usize,
+    pub visits: u32,
+    /// The mover's winning rate through this move.
+    pub mean: f32,
+    pub proof: u8,
+}
+
+/// What a search found, for the side to move.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub best: Option<usize>,
+    /// The side to move's winning rate with `best`.
+    pub mean: f32,
+    /// `Some(true)`: proved won; `Some(false)`: proved lost.
+    pub proven: Option<bool>,
+    pub playouts: u64,
+    pub elapsed: Duration,
+    /// The most visited line from the root.
+    pub pv: Vec<usize>,
+    /// The root's moves, most visited first.
+    pub moves: Vec<MoveStat>,
+    pub tree_nodes: usize,
+}
+
+/// The cells where `colour` connects its two edges with one more stone: next to (or on the
+/// row of) both edges' reach through `colour`'s chains.
+pub fn connecting_cells(board: &Board, colour: u8) -> Cells {
+    let empty = board.empty_cells();
+    let own = *board.stones(colour);
+    let reach = |edge: Edge| {
+        let row = board.edge_cells(edge);
+        let mut chains = Cells::EMPTY;
+        let mut stack: Vec<usize> = row.and(&own).iter().collect();
+        stack.iter().for_each(|&c| chains.insert(c));
+        while let Some(c) = stack.pop() {
+            for n in board.neighbours(c) {
+                if own.has(n) && !chains.has(n) {
+                    chains.insert(n);
+                    stack.push(n);
+                }
+            }
+        }
+        let mut next = row.and(&empty);
+        for c in chains.iter() {
+            board
+                .neighbours(c)
+                .filter(|&n| empty.has(n))
+                .for_each(|n| next.insert(n));
+        }
+        next
+    };
+    let [a, b] = Edge::of(colour);
+    reach(a).and(&reach(b))
+}
+
+/// The children a node gets, with the proof they carry, or the node's own proof when the
+/// side to move has no choice to make. `None`: the side to move (`to_move`) loses (the
+/// opponent connects at two cells at least).
+enum Expansion {
+    Children(Vec<(u16, u32, u32)>),
+    /// The side to move connects at this cell.
+    Wins(u16),
+    Loses,
+}
+
+fn expansion(board: &Board, to_move: u8) -> Expansion {
+    if let Some(c) = connecting_cells(board, to_move).first() {
+        return Expansion::Wins(c as u16);
+    }
+    let threats = connecting_cells(board, 1 - to_move);
+    match threats.len() {
+        0 => Expansion::Children(
+            board
+                .empty_cells()
+                .iter()
+                .map(|c| (c as u16, 0, 0))
+                .collect(),
+        ),
+        1 => Expansion::Children(vec![(threats.first().unwrap() as u16, 0, 0)]),
+        _ => Expansion::Loses,
+    }
+}
+
+/// What the virtual connections and the inferior cells say about a node with `to_move` to
+/// play.
+enum Knowledge {
+    /// The side to move is connected, or one move short of it (a semi connection).
+    Wins,
+    /// The opponent is connected whatever the side to move does, or no move is left to try.
+    Loses,
+    /// Moves at these cells lose or are no better than another: outside the must-play region
+    /// (the intersection of the opponent's edge-to-edge semi connections' carriers, which the
+    /// opponent completes unless we play inside), or inferior (dead, captured, vulnerable or
+    /// dominated: `ice::consider` keeps a winning move whenever there is one).
+    Prune(Cells),
+}
+
+/// The board as a position with `to_move` to play (for the inferior-cell engine).
+fn position(board: &Board, to_move: u8) -> Hex {
+    let mut p = Hex::new(board.width(), board.height()).expect("the board's own size");
+    for colour in [BLACK, WHITE] {
+        for c in board.stones(colour).iter() {
+            p.place(colour, c);
+        }
+    }
+    p.set_to_move(to_move);
+    p
+}
+
+fn knowledge(board: &Board, to_move: u8) -> Knowledge {
+    let sets = [VcSet::build(board, BLACK), VcSet::build(board, WHITE)];
+    let empty = board.empty_cells();
+    let me = to_move as usize;
+    let must = match must_play(&sets[me], &sets[1 - me], &empty) {
+        Outlook::Won(_) => return Knowledge::Wins,
+        Outlook::Lost(_) => return Knowledge::Loses,
+        Outlook::MustPlay(m) => m,
+    };
+    // Every winning move is inside `must`, and `consider` keeps one of them: a won position
+    // keeps a winning move in the intersection.
+    let consider = ice::consider(&position(board, to_move));
+    let keep = if consider.is_empty() {
+        must
+    } else {
+        must.and(&consider)
+    };
+    if keep.is_empty() {
+        return Knowledge::Loses;
+    }
+    Knowledge::Prune(empty.minus(&keep))
+}
+
+/// The selection value of `child` (RAVE-weighted mean plus exploration), from the view of the
+/// player choosing it.
+fn value(child: &Node, log_parent: f32) -> f32 {
+    match child.proof() {
+        MOVER_WINS => return f32::INFINITY,
+        MOVER_LOSES => return f32::NEG_INFINITY,
+        _ => {}
+    }
+    let n = child.visits() as f32;
+    let rn = child.rave_visits.load(Relaxed) as f32;
+    let rave = || child.rave_wins.load(Relaxed) as f32 / rn;
+    if n == 0.0 {
+        return if rn > 0.0 { rave() } else { FIRST_PLAY_URGENCY };
+    }
+    let mean = child.wins.load(Relaxed) as f32 / n + UCB_C * (log_parent / n).sqrt();
+    if rn == 0.0 {
+        return mean;
+    }
+    let beta = rn / (n * (1.0 / RAVE_INITIAL + rn / RAVE_FINAL) + rn);
+    beta * rave() + (1.0 - beta) * mean
+}
+
+/// The shared state of one search.
+struct Search<'a> {
+    tree: &'a Tree,
+    geo: Geometry,
+    board: Board,
+    to_move: u8,
+    stop: &'a AtomicBool,
+    deadline: Option<Instant>,
+    max_playouts: Option<u64>,
+    playouts: AtomicU64,
+}
+
+impl Search<'_> {
+    fn done(&self) -> bool {
+        self.stop.load(Relaxed)
+            || self.tree.root().proof() != UNPROVEN
+            || self
+                .max_playouts
+                .is_some_and(|m| self.playouts.load(Relaxed) >= m)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// One thread's work until the search ends; the first thread also reports progress
+    /// about twice a second.
+    fn run(&self, seed: u64, mut progress: Option<&mut dyn FnMut(&Outcome)>, started: Instant) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut playout = Playout::default();
+        let mut path: Vec<&Node> = Vec::with_capacity(64);
+        let mut next_report = started + REPORT_EVERY;
+        let mut i = 0u32;
+        loop {
+            // The clock is read every few playouts only.
+            if i.is_multiple_of(16) {
+                if self.done() {
+                    return;
+                }
+                if let Some(p) = progress.as_mut() {
+                    if Instant::now() >= next_report {
+                        p(&report(self, started));
+                        next_report = Instant::now() + REPORT_EVERY;
+                    }
+                }
+            }
+            i += 1;
+            self.iterate(&mut rng, &mut playout, &mut path);
+            self.playouts.fetch_add(1, Relaxed);
+        }
+    }
+
+    /// Down the tree, one playout, and back up.
+    fn iterate<'t>(&'t self, rng: &mut SmallRng, playout: &mut Playout, path: &mut Vec<&'t Node>) {
+        let mut board = self.board;
+        let mut to_move = self.to_move;
+        let mut last = None;
+        let mut node = self.tree.root();
+        node.add(1, 0);
+        path.clear();
+        path.push(node);
+        while node.proof() == UNPROVEN {
+            let mut kids = self.tree.children(node);
+            if kids.is_empty() {
+                if node.visits() < EXPAND_AT && path.len() > 1 {
+                    break;
+                }
+                match expansion(&board, to_move) {
+                    Expansion::Children(cells) => {
+                        self.tree.expand(node, &cells);
+                    }
+                    Expansion::Wins(c) => {
+                        if self.tree.expand(node, &[(c, 0, 0)]) {
+                            self.tree.children(node)[0].proof.store(MOVER_WINS, Relaxed);
+                        }
+                    }
+                    Expansion::Loses => node.proof.store(MOVER_WINS, Relaxed),
+                }
+                kids = self.tree.children(node);
+                if kids.is_empty() {
+                    break;
+                }
+            }
+            if node.visits() >= KNOWLEDGE_AT && self.tree.claim_knowledge(node) {
+                self.apply_knowledge(node, kids, &board, to_move, path.len() == 1);
+                if node.proof() != UNPROVEN {
+                    break;
+                }
+            }
+            let log_parent = (node.visits() as f32).max(1.0).ln();
+            let child = kids
+                .iter()
+                .max_by(|a, b| value(a, log_parent).total_cmp(&value(b, log_parent)))
+                .unwrap();
+            child.add(1, 0);
+            let cell = child.cell.load(Relaxed) as usize;
+            board.place(to_move, cell);
+            last = Some(cell);
+            to_move = 1 - to_move;
+            path.push(child);
+            node = child;
+        }
+        // The winner: from a proof, else from a playout.
+        let leaf_mover = 1 - to_move;
+        let (winner, played) = match node.proof() {
+            MOVER_WINS => (leaf_mover, false),
+            MOVER_LOSES => (to_move, false),
+            _ => (playout.run(&self.geo, &board, to_move, last, rng), true),
+        };
+        self.back_up(path, winner, played.then_some(playout));
+    }
+
+    /// Marks `node` proved, or its pruned children lost (a pruned move may in fact win, but
+    /// then so does a move that was kept, so calling it lost changes no proof of the node).
+    /// At the root a win without a winning move is no use: the search goes on to find one.
+    fn apply_knowledge(&self, node: &Node, kids: &[Node], board: &Board, to_move: u8, root: bool) {
+        match knowledge(board, to_move) {
+            Knowledge::Wins if root => {}
+            Knowledge::Wins => node.proof.store(MOVER_LOSES, Relaxed),
+            Knowledge::Loses => node.proof.store(MOVER_WINS, Relaxed),
+            Knowledge::Prune(cells) => {
+                for k in kids {
+                    if cells.has(k.cell.load(Relaxed) as usize) && k.proof() == UNPROVEN {
+                        k.proof.store(MOVER_LOSES, Relaxed);
+                    }
+                }
+                if kids.iter().all(|k| k.proof() == MOVER_LOSES) {
+                    node.proof.store(MOVER_WINS, Relaxed);
+                }
+            }
+        }
+    }
+
+    /// Adds the result to every node of the path, RAVE to their siblings, and lifts proofs.
+    fn back_up(&self, path: &[&Node], winner: u8, playout: Option<&Playout>) {
+        // The colour that moved into path[i]: the root's opponent for the root.
+        let mover = |i: usize| {
+            if i % 2 == 1 {
+                self.to_move
+            } else {
+                1 - self.to_move
+            }
+        };
+        for (i, node) in path.iter().enumerate() {
+            node.add(0, (winner == mover(i)) as u32);
+            if let Some(p) = playout {
+                let me = 1 - mover(i);
+                for kid in self.tree.children(node) {
+                    if p.colour[kid.cell.load(Relaxed) as usize] == me {
+                        kid.add_rave(winner == me);
+                    }
+                }
+            }
+        }
+        for i in (0..path.len().saturating_sub(1)).rev() {
+            let (node, kid) = (path[i], path[i + 1]);
+            match kid.proof() {
+                MOVER_WINS => node.proof.store(MOVER_LOSES, Relaxed),
+                MOVER_LOSES => {
+                    if self
+                        .tree
+                        .children(node)
+                        .iter()
+                        .all(|k| k.proof() == MOVER_LOSES)
+                    {
+                        node.proof.store(MOVER_WINS, Relaxed);
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+}
+
+/// Searches `board` for `to_move` on `tree` (whose root must be that position) until the settings or `stop` end
+/// it; `progress` is called about twice a second from the first thread.
+pub fn search(
+    board: &Board,
+    to_move: u8,
+    tree: &Tree,
+    settings: &Settings,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Outcome),
+) -> Outcome {
+    let started = Instant::now();
+    let search = Search {
+        tree,
+        geo: Geometry::new(board),
+        board: *board,
+        to_move,
+        stop,
+        deadline: settings.time.map(|t| started + t),
+        max_playouts: settings.playouts,
+        playouts: AtomicU64::new(0),
+    };
+    std::thread::scope(|s| {
+        for t in 1..settings.threads.max(1) {
+            let search = &search;
+            let seed = settings.seed.wrapping_add(t as u64);
+            s.spawn(move || search.run(seed, None, started));
+        }
+        search.run(settings.seed, Some(progress), started);
+    });
+    report(&search, started)
+}
+
+/// The root's moves and the line the visits favour.
+fn report(search: &Search, started: Instant) -> Outcome {
+    let tree = search.tree;
+    let root = tree.root();
+    let stat = |k: &Node| MoveStat {
+        cell: k.cell.load(Relaxed) as usize,
+        visits: k.visits(),
+        mean: k.wins.load(Relaxed) as f32 / k.visits().max(1) as f32,
+        proof: k.proof(),
+    };
+    let mut moves: Vec<MoveStat> = tree.children(root).iter().map(stat).collect();
+    // A proved win first, proved losses last, else by visits.
+    let rank = |m: &MoveStat| match m.proof {
+        MOVER_WINS => (2, m.visits),
+        MOVER_LOSES => (0, m.visits),
+        _ => (1, m.visits),
+    };
+    moves.sort_by_key(|m| std::cmp::Reverse(rank(m)));
+    let mut pv = Vec::new();
+    let mut node = root;
+    while let Some(k) = tree
+        .children(node)
+        .iter()
+        .max_by_key(|k| (k.proof() == MOVER_WINS, k.visits()))
+    {
+        if k.visits() == 0 && k.proof() == UNPROVEN {
+            break;
+        }
+        pv.push(k.cell.load(Relaxed) as usize);
+        node = k;
+    }
+    let proven = match root.proof() {
+        MOVER_LOSES => Some(true),
+        MOVER_WINS => Some(false),
+        _ => None,
+    };
+    Outcome {
+        best: moves.first().map(|m| m.cell),
+        mean: moves.first().map_or(0.0, |m| m.mean),
+        proven,
+        playouts: search.playouts.load(Relaxed),
+        elapsed: started.elapsed(),
+        pv,
+        moves,
+        tree_nodes: tree.used(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::hex::board::{BLACK, WHITE};
+
+    fn board(size: usize, black: &[&str], white: &[&str]) -> Board {
+        let mut b = Board::new(size, size).unwrap();
+        for s in black {
+            b.place(BLACK, b.parse_cell(s).unwrap());
+        }
+        for s in white {
+            b.place(WHITE, b.parse_cell(s).unwrap());
+        }
+        b
+    }
+
+    fn run(b: &Board, to_move: u8, playouts: u64, threads: usize) -> Outcome {
+        let tree = Tree::new(1 << 18);
+        let settings = Settings {
+            threads,
+            time: None,
+            playouts: Some(playouts),
+            seed: 11,
+        };
+        search(
+            b,
+            to_move,
+            &tree,
+            &settings,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn connecting_cells_are_the_cells_that_join_both_edges() {
+        // Black a1-a2 from the top, a4 at the bottom of a 4x4 board: a3 joins them.
+        let b = board(4, &["a1", "a2", "a4"], &[]);
+        let cells: Vec<String> = connecting_cells(&b, BLACK)
+            .iter()
+            .map(|c| b.cell_name(c))
+            .collect();
+        assert_eq!(cells, ["a3"]);
+        assert!(connecting_cells(&b, WHITE).is_empty());
+        // A stone on the top row of a 2x2 board: the cell below it connects, the other bottom
+        // cell does not touch it.
+        let b = board(2, &["a1"], &[]);
+        let cells: Vec<usize> = connecting_cells(&b, BLACK).iter().collect();
+        assert_eq!(cells, [b.parse_cell("a2").unwrap()]);
+    }
+
+    #[test]
+    fn a_connecting_move_is_played_and_proved() {
+        let b = board(4, &["a1", "a2", "a4"], &["b1", "b2"]);
+        let o = run(&b, BLACK, 1000, 1);
+        assert_eq!(o.best.map(|c| b.cell_name(c)).as_deref(), Some("a3"));
+        assert_eq!(o.proven, Some(true));
+    }
+
+    #[test]
+    fn a_single_threat_is_blocked() {
+        // White threatens to connect at a3... Black to move must take it.
+        let b = board(3, &["c1"], &["a2", "b2"]);
+        let o = run(&b, BLACK, 2000, 1);
+        assert_eq!(o.best.map(|c| b.cell_name(c)).as_deref(), Some("c2"));
+    }
+
+    #[test]
+    fn two_threats_prove_the_loss() {
+        // White a2-b2 reaches c2 or... a 3x3 board where White connects at c1 or c2 and Black
+        // cannot connect at once.
+        let b = board(3, &["a1"], &["a2", "b2"]);
+        let o = run(&b, BLACK, 2000, 1);
+        assert_eq!(o.proven, Some(false));
+    }
+
+    /// Brute force: does `to_move` win from `b`?
+    fn wins(b: &Board, to_move: u8) -> bool {
+        b.empty_cells().iter().any(|c| {
+            let mut next = *b;
+            next.place(to_move, c);
+            next.winner() == Some(to_move) || !wins(&next, 1 - to_move)
+        })
+    }
+
+    #[test]
+    fn small_boards_are_played_perfectly() {
+        // Every 3x3 position after one or two stones: the move chosen wins whenever the
+        // position is won, on one thread and two.
+        let empty = Board::new(3, 3).unwrap();
+        let mut checked = 0;
+        for a in 0..9 {
+            for w in (0..9).filter(|&w| w != a) {
+                let mut b = empty;
+                b.place(BLACK, a);
+                b.place(WHITE, w);
+                if !wins(&b, BLACK) {
+                    continue;
+                }
+                for threads in [1, 2] {
+                    let o = run(&b, BLACK, 4000, threads);
+                    let mut next = b;
+                    next.place(BLACK, o.best.unwrap());
+                    assert!(
+                        next.winner() == Some(BLACK) || !wins(&next, WHITE),
+                        "{} after {} {}",
+                        b.cell_name(o.best.unwrap()),
+                        b.cell_name(a),
+                        b.cell_name(w)
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 10);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_search_on_one_thread() {
+        let b = board(5, &["c3"], &["b4"]);
+        let a = run(&b, BLACK, 3000, 1);
+        let c = run(&b, BLACK, 3000, 1);
+        assert_eq!(a.best, c.best);
+        assert_eq!(
+            a.moves.iter().map(|m| m.visits).collect::<Vec<_>>(),
+            c.moves.iter().map(|m| m.visits).collect::<Vec<_>>()
+        );
+    }
+}

@@ -1,0 +1,229 @@
+//! The search tree that every thread grows at once without a lock (Enzenberger and Müller's
+//! lock-free tree, as in Fuego, whose framework MoHex is built on): nodes live in one array
+//! handed out by an atomic counter, a node's children are a contiguous block published by a
+//! single release store, and the statistics are atomic counters that threads add to. A race
+//! costs at most a lost update, which averages out over thousands of playouts.
+
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering::*};
+
+/// Who a node's proof is for: the player who made the move into it.
+pub const UNPROVEN: u8 = 0;
+pub const MOVER_WINS: u8 = 1;
+pub const MOVER_LOSES: u8 = 2;
+
+/// Expansion states.
+const LEAF: u8 = 0;
+const EXPANDING: u8 = 1;
+const EXPANDED: u8 = 2;
+/// Expanded, and the knowledge step (`mcts::knowledge`) has marked the children.
+const KNOWN: u8 = 3;
+
+/// One move of the tree and what the playouts through it said, from the view of the player
+/// who made the move.
+#[derive(Default)]
+pub struct Node {
+    pub cell: AtomicU16,
+    pub visits: AtomicU32,
+    pub wins: AtomicU32,
+    /// All-moves-as-first: playouts from the parent in which the mover took this cell at any
+    /// time, and how many of those the mover won.
+    pub rave_visits: AtomicU32,
+    pub rave_wins: AtomicU32,
+    first_child: AtomicU32,
+    children: AtomicU16,
+    state: AtomicU8,
+    pub proof: AtomicU8,
+}
+
+impl Node {
+    pub fn proof(&self) -> u8 {
+        self.proof.load(Relaxed)
+    }
+    pub fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+    /// Adds `n` visits with `w` wins (also the virtual loss: visits first, wins later).
+    pub fn add(&self, n: u32, w: u32) {
+        if n > 0 {
+            self.visits.fetch_add(n, Relaxed);
+        }
+        if w > 0 {
+            self.wins.fetch_add(w, Relaxed);
+        }
+    }
+    pub fn add_rave(&self, won: bool) {
+        self.rave_visits.fetch_add(1, Relaxed);
+        if won {
+            self.rave_wins.fetch_add(1, Relaxed);
+        }
+    }
+}
+
+/// The tree: `nodes[root]` is the root (`nodes[0]` after `clear`, a grandchild of the old
+/// root after `descend`).
+pub struct Tree {
+    nodes: Vec<Node>,
+    next: AtomicUsize,
+    root: usize,
+}
+
+impl Tree {
+    /// A tree of at most `capacity` nodes (32 bytes each).
+    pub fn new(capacity: usize) -> Tree {
+        let mut nodes = Vec::with_capacity(capacity.max(2));
+        nodes.resize_with(capacity.max(2), Node::default);
+        Tree {
+            nodes,
+            next: AtomicUsize::new(1),
+            root: 0,
+        }
+    }
+
+    /// Empties the tree for a new search (single-threaded: between searches).
+    pub fn clear(&mut self) {
+        self.root = 0;
+        self.next.store(1, Relaxed);
+        let root = &self.nodes[0];
+        for a in [&root.visits, &root.wins, &root.rave_visits, &root.rave_wins] {
+            a.store(0, Relaxed);
+        }
+        root.state.store(LEAF, Relaxed);
+        root.children.store(0, Relaxed);
+        root.proof.store(UNPROVEN, Relaxed);
+    }
+
+    pub fn root(&self) -> &Node {
+        &self.nodes[self.root]
+    }
+
+    /// Makes the root's descendant through `cells` (moves in order) the new root, keeping
+    /// what the searches below it learnt; false (and nothing changed) if the tree does not
+    /// hold it.
+    pub fn descend(&mut self, cells: &[u16]) -> bool {
+        let mut at = self.root;
+        for &cell in cells {
+            let node = &self.nodes[at];
+            if node.state.load(Acquire) < EXPANDED {
+                return false;
+            }
+            let first = node.first_child.load(Relaxed) as usize;
+            let n = node.children.load(Relaxed) as usize;
+            match (first..first + n).find(|&i| self.nodes[i].cell.load(Relaxed) == cell) {
+                Some(i) => at = i,
+                None => return false,
+            }
+        }
+        self.root = at;
+        true
+    }
+
+    /// The share of the node array in use.
+    pub fn fill(&self) -> f64 {
+        self.used() as f64 / self.nodes.len() as f64
+    }
+
+    pub fn used(&self) -> usize {
+        self.next.load(Relaxed).min(self.nodes.len())
+    }
+
+    /// The children of `node` once expanded (an empty slice before).
+    pub fn children(&self, node: &Node) -> &[Node] {
+        if node.state.load(Acquire) < EXPANDED {
+            return &[];
+        }
+        let first = node.first_child.load(Relaxed) as usize;
+        let n = node.children.load(Relaxed) as usize;
+        &self.nodes[first..first + n]
+    }
+
+    /// Claims `node`'s knowledge step: true for the one caller that should do it (once the
+    /// node is expanded).
+    pub fn claim_knowledge(&self, node: &Node) -> bool {
+        node.state
+            .compare_exchange(EXPANDED, KNOWN, AcqRel, Relaxed)
+            .is_ok()
+    }
+
+    /// Gives `node` one child per cell of `cells`, each starting with `prior` (visits, wins),
+    /// unless another thread is expanding it or the tree is full. True if this call did it.
+    pub fn expand(&self, node: &Node, cells: &[(u16, u32, u32)]) -> bool {
+        if cells.is_empty()
+            || node
+                .state
+                .compare_exchange(LEAF, EXPANDING, Acquire, Relaxed)
+                .is_err()
+        {
+            return false;
+        }
+        let first = self.next.fetch_add(cells.len(), Relaxed);
+        if first + cells.len() > self.nodes.len() {
+            // Full: the node stays a leaf for good (playouts still run from it).
+            node.state.store(EXPANDING, Relaxed);
+            return false;
+        }
+        for (child, &(cell, n, w)) in self.nodes[first..].iter().zip(cells) {
+            child.cell.store(cell, Relaxed);
+            child.visits.store(n, Relaxed);
+            child.wins.store(w, Relaxed);
+            child.rave_visits.store(0, Relaxed);
+            child.rave_wins.store(0, Relaxed);
+            child.children.store(0, Relaxed);
+            child.state.store(LEAF, Relaxed);
+            child.proof.store(UNPROVEN, Relaxed);
+        }
+        node.first_child.store(first as u32, Relaxed);
+        node.children.store(cells.len() as u16, Relaxed);
+        node.state.store(EXPANDED, Release);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn children_appear_once_expanded_with_their_priors() {
+        let t = Tree::new(16);
+        assert!(t.children(t.root()).is_empty());
+        assert!(t.expand(t.root(), &[(3, 2, 1), (5, 0, 0)]));
+        assert!(!t.expand(t.root(), &[(7, 0, 0)]), "a node is expanded once");
+        let kids = t.children(t.root());
+        assert_eq!(kids.len(), 2);
+        assert_eq!(kids[0].cell.load(Relaxed), 3);
+        assert_eq!((kids[0].visits(), kids[0].wins.load(Relaxed)), (2, 1));
+    }
+
+    #[test]
+    fn a_full_tree_leaves_nodes_as_leaves() {
+        let t = Tree::new(3);
+        assert!(t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)]));
+        let kid = &t.children(t.root())[0];
+        assert!(!t.expand(kid, &[(4, 0, 0), (5, 0, 0)]));
+        assert!(t.children(kid).is_empty());
+    }
+
+    #[test]
+    fn descend_keeps_the_subtree_of_the_moves_played() {
+        let mut t = Tree::new(16);
+        t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)]);
+        let kid = &t.children(t.root())[1];
+        t.expand(kid, &[(3, 4, 2), (4, 0, 0)]);
+        assert!(!t.descend(&[2, 5]), "no such move");
+        assert!(t.descend(&[2, 3]));
+        assert_eq!(t.root().cell.load(Relaxed), 3);
+        assert_eq!(t.root().visits(), 4);
+        assert!(!t.descend(&[1]), "a leaf has no children");
+    }
+
+    #[test]
+    fn clear_starts_again_from_an_empty_root() {
+        let mut t = Tree::new(8);
+        t.expand(t.root(), &[(1, 0, 0)]);
+        t.root().add(5, 3);
+        t.clear();
+        assert!(t.children(t.root()).is_empty());
+        assert_eq!(t.root().visits(), 0);
+        assert_eq!(t.used(), 1);
+    }
+}
