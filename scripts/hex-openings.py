@@ -5,7 +5,13 @@ against the published results in ../shared/data/hex-openings.txt (6×6 and 7×7)
     python3 scripts/hex-openings.py --size 6 --timelimit 30
 
 Prints one line per opening (solved winner, expected winner, time) and a summary line
-`openings size=<n> solved=<k>/<n*n> wrong=<w> time=<s>`. Exit status 1 if any answer is wrong."""
+`openings size=<n> solved=<k>/<n*n> wrong=<w> time=<s>`. Exit status 1 if any answer is wrong.
+
+With `--mohex PATH` (MoHex 2.0 from Benzene) each opening is also solved by MoHex's
+`dfpn-solve-state`, one engine after the other, and each line gives both times and their ratio;
+the summary adds MoHex's total, its solved count and the ratio of the totals:
+
+    python3 scripts/hex-openings.py --size 6 --mohex tournaments/opponents/mohex"""
 import argparse, os, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -18,6 +24,7 @@ def main():
     ap.add_argument('--timelimit', type=int, default=30, help='seconds per opening')
     ap.add_argument('--cells', help='comma-separated first moves to solve (default: all)')
     ap.add_argument('--bin', default=os.path.join(ROOT, 'target', 'release', 'sente'))
+    ap.add_argument('--mohex', help="MoHex's binary: solve each opening with it too")
     args = ap.parse_args()
     n = args.size
     wins = None
@@ -26,10 +33,11 @@ def main():
             wins = set(line.split(':', 1)[1].split())
     if wins is None:
         sys.exit('no published result for %dx%d' % (n, n))
-    p = subprocess.Popen([args.bin, 'hex', '--threads', '1'], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    def start(argv):
+        return subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True, bufsize=1)
 
-    def cmd(s):
+    def send(p, s):
         p.stdin.write(s + '\n')
         p.stdin.flush()
         lines = []
@@ -46,8 +54,16 @@ def main():
             lines.append(l)
         return lines[0][0] == '=', lines[0][1:].strip()
 
+    p = start([args.bin, 'hex', '--threads', '1'])
+    cmd = lambda s: send(p, s)
     cmd('param_dfpn timelimit %d' % args.timelimit)
-    solved = wrong = 0
+    mohex = None
+    if args.mohex:
+        mohex = start([args.mohex, '--quiet', '--use-logfile=false'])
+        for c in ('param_dfpn timelimit %d' % args.timelimit, 'param_mohex num_threads 1'):
+            send(mohex, c)
+    solved = wrong = m_solved = 0
+    t_ours = t_theirs = 0.0
     t_all = time.time()
     for y in range(n):
         for x in range(n):
@@ -59,14 +75,31 @@ def main():
             t0 = time.time()
             ok, ans = cmd('dfpn-solve-state w')
             dt = time.time() - t0
+            t_ours += dt
             expected = 'black' if cell in wins else 'white'
             if ok:
                 solved += 1
                 wrong += ans != expected
-            print('%s: %s (published %s) %.1fs%s' % (cell, ans if ok else 'unsolved: ' + ans, expected, dt,
-                                                     '  WRONG' if ok and ans != expected else ''), flush=True)
+            line = '%s: %s (published %s) %.2fs%s' % (cell, ans if ok else 'unsolved: ' + ans, expected, dt,
+                                                      '  WRONG' if ok and ans != expected else '')
+            if mohex:
+                for c in ('boardsize %d %d' % (n, n), 'play b ' + cell):
+                    send(mohex, c)
+                t0 = time.time()
+                m_ok, m_ans = send(mohex, 'dfpn-solve-state w')
+                mt = time.time() - t0
+                t_theirs += mt
+                m_ok = m_ok and m_ans in ('black', 'white')
+                m_solved += m_ok
+                line += '; mohex %s %.2fs; ratio %.2f%s' % (m_ans if m_ok else 'unsolved', mt, dt / max(mt, 1e-3),
+                                                            '  DISAGREE' if ok and m_ok and m_ans != ans else '')
+            print(line, flush=True)
     cmd('quit')
-    print('openings size=%d solved=%d/%d wrong=%d time=%.0fs' % (n, solved, n * n, wrong, time.time() - t_all))
+    summary = 'openings size=%d solved=%d/%d wrong=%d time=%.1fs' % (n, solved, n * n, wrong, t_ours)
+    if mohex:
+        send(mohex, 'quit')
+        summary += ' mohex_solved=%d mohex_time=%.1fs ratio=%.2f' % (m_solved, t_theirs, t_ours / max(t_theirs, 1e-3))
+    print(summary)
     return 1 if wrong else 0
 
 
