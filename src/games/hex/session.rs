@@ -1,5 +1,5 @@
 //! Hex over GTP, as HexGui (0.9, 0.10), Benzene's tournament scripts and GTP tools speak it.
-//! Every command is documented in the README; the behaviour follows HexGui where sources differ.
+//! Every command is documented in docs/hex.md; the behaviour follows HexGui where sources differ.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

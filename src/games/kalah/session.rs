@@ -1,5 +1,5 @@
 //! The Kalah text protocol (GTP framing): `newgame`, `rule`, `position`, `play`, `genmove`,
-//! `undo`, `showboard`, `time_left`, `solve`, `analyze`. Documented in the README.
+//! `undo`, `showboard`, `time_left`, `solve`, `analyze`. Documented in docs/kalah.md.
 //!
 //! Searches (`genmove`, `solve`, `analyze`) run as background jobs, so `# interrupt`, `quit` and
 //! EOF are answered while they run. The proof table and the endgame database live as long as

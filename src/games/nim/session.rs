@@ -1,5 +1,5 @@
 //! The Nim text protocol (GTP framing): `heaps`, `rule`, `play`, `genmove`, `undo`,
-//! `showboard`, `solve`, `time_left`, `analyze`. Documented in the README.
+//! `showboard`, `solve`, `time_left`, `analyze`. Documented in docs/nim.md.
 
 use std::sync::Arc;
 
