@@ -463,18 +463,9 @@ fn report(search: &Search, started: Instant) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::hex::player::test_board as board;
     use crate::games::hex::board::{BLACK, WHITE};
 
-    fn board(size: usize, black: &[&str], white: &[&str]) -> Board {
-        let mut b = Board::new(size, size).unwrap();
-        for s in black {
-            b.place(BLACK, b.parse_cell(s).unwrap());
-        }
-        for s in white {
-            b.place(WHITE, b.parse_cell(s).unwrap());
-        }
-        b
-    }
 
     fn run(b: &Board, to_move: u8, playouts: u64, threads: usize) -> Outcome {
         let tree = Tree::new(1 << 18);

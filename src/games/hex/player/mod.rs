@@ -7,3 +7,16 @@ pub mod genmove;
 pub mod mcts;
 pub mod playout;
 pub mod tree;
+
+/// A `size`×`size` board with the named stones, for the players' tests.
+#[cfg(test)]
+pub(crate) fn test_board(size: usize, black: &[&str], white: &[&str]) -> super::board::Board {
+    use super::board::{Board, BLACK, WHITE};
+    let mut b = Board::new(size, size).unwrap();
+    for (colour, cells) in [(BLACK, black), (WHITE, white)] {
+        for s in cells {
+            b.place(colour, b.parse_cell(s).unwrap());
+        }
+    }
+    b
+}

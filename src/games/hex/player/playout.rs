@@ -189,18 +189,9 @@ impl Playout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::hex::player::test_board as board;
     use rand::SeedableRng;
 
-    fn board(size: usize, black: &[&str], white: &[&str]) -> Board {
-        let mut b = Board::new(size, size).unwrap();
-        for s in black {
-            b.place(BLACK, b.parse_cell(s).unwrap());
-        }
-        for s in white {
-            b.place(WHITE, b.parse_cell(s).unwrap());
-        }
-        b
-    }
 
     #[test]
     fn a_full_board_has_the_winner_the_board_finds() {
