@@ -463,9 +463,8 @@ fn report(search: &Search, started: Instant) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hex::player::test_board as board;
     use crate::games::hex::board::{BLACK, WHITE};
-
+    use crate::games::hex::player::test_board as board;
 
     fn run(b: &Board, to_move: u8, playouts: u64, threads: usize) -> Outcome {
         let tree = Tree::new(1 << 18);

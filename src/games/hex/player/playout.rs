@@ -192,7 +192,6 @@ mod tests {
     use crate::games::hex::player::test_board as board;
     use rand::SeedableRng;
 
-
     #[test]
     fn a_full_board_has_the_winner_the_board_finds() {
         let mut rng = SmallRng::seed_from_u64(7);
