@@ -142,6 +142,14 @@ pub fn outside_must_play(pos: &Hex, color: u8, skip: &super::board::Cells) -> St
     }
 }
 
+/// `pos` with the command's colour to move, and that colour.
+fn to_move(pos: &Hex, cmd: &Command, usage: &str) -> Result<(Hex, u8), String> {
+    let color = color_arg(cmd, usage)?;
+    let mut pos = *pos;
+    pos.set_to_move(color);
+    Ok((pos, color))
+}
+
 fn color_arg(cmd: &Command, usage: &str) -> Result<u8, String> {
     match cmd.args.as_slice() {
         [c] => super::session::parse_color(c),
@@ -192,12 +200,10 @@ pub fn solve_state(
     ctx: &Context,
     s: SolveSettings,
 ) -> Action<HexSession> {
-    let color = match color_arg(cmd, "dfpn-solve-state <color>") {
-        Ok(c) => c,
+    let (pos, color) = match to_move(pos, cmd, "dfpn-solve-state <color>") {
+        Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
-    let mut pos = *pos;
-    pos.set_to_move(color);
     let stop = Arc::clone(&ctx.stop);
     background(ctx, s, move |solver| match solver.solve(&pos) {
         Verdict::Win(_) => Ok(color_name(color).to_string()),
@@ -209,12 +215,10 @@ pub fn solve_state(
 /// `dfpn-get-pv <color>`: solves (within the time limit) and gives the principal variation,
 /// cells separated by spaces; empty once the game is over.
 pub fn get_pv(pos: &Hex, cmd: &Command, ctx: &Context, s: SolveSettings) -> Action<HexSession> {
-    let color = match color_arg(cmd, "dfpn-get-pv <color>") {
-        Ok(c) => c,
+    let (pos, _) = match to_move(pos, cmd, "dfpn-get-pv <color>") {
+        Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
-    let mut pos = *pos;
-    pos.set_to_move(color);
     background(ctx, s, move |solver| {
         let v = solver.solve(&pos);
         let mut pv = solver.pv(&pos);
@@ -241,12 +245,10 @@ pub fn find_winning(
     ctx: &Context,
     s: SolveSettings,
 ) -> Action<HexSession> {
-    let color = match color_arg(cmd, "dfpn-solver-find-winning <color>") {
-        Ok(c) => c,
+    let (pos, color) = match to_move(pos, cmd, "dfpn-solver-find-winning <color>") {
+        Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
-    let mut pos = *pos;
-    pos.set_to_move(color);
     let stop = Arc::clone(&ctx.stop);
     background(ctx, s, move |solver| {
         if pos.winner().is_some() {

@@ -250,7 +250,7 @@ fn generate_gives_legal_distinct_moves_and_never_none_while_the_game_runs() {
 }
 
 /// Plain negamax over every empty cell with a memo: slow, but with no pruning to get wrong.
-fn brute_force(p: &Hex, memo: &mut std::collections::HashMap<u64, bool>) -> bool {
+pub(crate) fn brute_force(p: &Hex, memo: &mut std::collections::HashMap<u64, bool>) -> bool {
     if let Some(w) = p.winner() {
         return w == p.to_move();
     }

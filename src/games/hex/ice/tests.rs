@@ -144,21 +144,7 @@ fn cells_that_dominate_each_other_keep_one() {
     }
 }
 
-fn brute_force(p: &Hex, memo: &mut HashMap<u64, bool>) -> bool {
-    if let Some(w) = p.winner() {
-        return w == p.to_move();
-    }
-    if let Some(&r) = memo.get(&p.key()) {
-        return r;
-    }
-    let win = p.board().empty_cells().iter().any(|c| {
-        let mut q = *p;
-        q.play_cell(c);
-        !brute_force(&q, memo)
-    });
-    memo.insert(p.key(), win);
-    win
-}
+use crate::games::hex::tests::brute_force;
 
 /// Seeded random positions without a winner: sizes 3 and 4 with a few stones, 5 with 12-16.
 fn random_positions(count: usize) -> Vec<Hex> {
