@@ -75,7 +75,7 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long)]
     pub concurrency: Option<usize>,
-    /// Time control: `1s/move`, `60s+0.5s`, `40/60s`, `inf`.
+    /// Time control: `1s/move`, `60s+0.5s`, `40/60s`, `1s/turn+20s/game` (Gomocup), `inf`.
     #[arg(long)]
     pub tc: Option<String>,
     /// Time an engine may go over its budget before it forfeits (default 300ms; Gomocup allows

@@ -149,8 +149,11 @@ impl Driver for GomocupDriver {
         let (turn, matchtime) = match *tc {
             Tc::PerMove { ms } => (ms as i64, 0),
             Tc::Clock {
-                base_ms, inc_ms, ..
-            } => (base_ms as i64 + inc_ms as i64, base_ms as i64),
+                base_ms,
+                inc_ms,
+                turn_ms,
+                ..
+            } => (turn_ms.unwrap_or(base_ms + inc_ms) as i64, base_ms as i64),
             Tc::Infinite => (UNLIMITED_MS, 0),
         };
         self.send(&format!("INFO timeout_turn {turn}"))?;
@@ -381,17 +384,19 @@ mod tests {
         b.play("8,8").unwrap(); // the opponent
         assert_eq!(d.genmove(&b, 0, far).unwrap(), Answer::Move("1,0".into()));
         b.play("1,0").unwrap();
-        // A reused engine: RESTART, then its first move of the game sees the whole board.
+        // A reused engine: RESTART, then its first move of the game sees the whole board. This
+        // game has Gomocup's control: a cap per turn and a clock for the game.
         b.play("9,9").unwrap();
-        d.new_game(&b, 1, &tc, sync).unwrap();
+        let gomocup: Tc = "1s/turn+20s/game".parse().unwrap();
+        d.new_game(&b, 1, &gomocup, sync).unwrap();
         assert_eq!(d.genmove(&b, 1, far).unwrap(), Answer::Move("3,3".into()));
         Box::new(d).shut_down();
         let heard = std::fs::read_to_string(dir.join("heard.txt")).unwrap();
         let expected = "ABOUT\nSTART 15\nINFO timeout_turn 11000\nINFO timeout_match 10000\n\
                         INFO time_increment 1000\nINFO max_memory 0\nINFO game_type 1\n\
                         INFO rule 1\nINFO thread_num 1\nINFO time_left 10000\nBEGIN\nTURN 8,8\n\
-                        RESTART\nINFO timeout_turn 11000\nINFO timeout_match 10000\n\
-                        INFO time_increment 1000\nINFO max_memory 0\nINFO game_type 1\n\
+                        RESTART\nINFO timeout_turn 1000\nINFO timeout_match 20000\n\
+                        INFO max_memory 0\nINFO game_type 1\n\
                         INFO rule 1\nINFO thread_num 1\nBOARD\n7,7,2\n8,8,1\n1,0,2\n9,9,1\nDONE\nEND\n";
         assert_eq!(heard, expected);
         let _ = std::fs::remove_dir_all(&dir);

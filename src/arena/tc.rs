@@ -2,8 +2,11 @@
 //!
 //! The notation follows cutechess-cli and c-gomoku-cli, which match users already know:
 //! `1s/move` (a fixed time per move), `60s+0.5s` (sudden death with an increment),
-//! `40/60s` (60 s for every 40 moves), `40/60s+1s`, and `inf` (no limit). A number without a
-//! unit is seconds; units are `ms`, `s` and `m`/`min`.
+//! `40/60s` (60 s for every 40 moves), `40/60s+1s`, and `inf` (no limit). Gomocup's control,
+//! a cap per turn on top of a clock for the game, is `1s/turn+20s/game` (optionally
+//! `+0.5s` for an increment): the names say which number is which, because c-gomoku-cli's
+//! `20/1` would read as cutechess's "20 moves in 1 s". A number without a unit is seconds;
+//! units are `ms`, `s` and `m`/`min`.
 //!
 //! The runner, not the engine, owns the clock: it measures each reply itself and forfeits an
 //! engine that goes past its time by more than the tolerance (process scheduling and pipe
@@ -25,6 +28,8 @@ pub enum Tc {
         base_ms: u64,
         inc_ms: u64,
         moves: Option<u32>,
+        /// A cap on any one move (Gomocup's `timeout_turn`), whatever the clock holds.
+        turn_ms: Option<u64>,
     },
     /// No limit (the runner still waits for each reply; use with engines that are trusted).
     Infinite,
@@ -61,6 +66,9 @@ impl FromStr for Tc {
         if s.eq_ignore_ascii_case("inf") || s.eq_ignore_ascii_case("infinite") {
             return Ok(Tc::Infinite);
         }
+        if s.contains("/turn") || s.contains("/game") {
+            return parse_turn_and_game(s);
+        }
         if let Some(per) = s.strip_suffix("/move") {
             let ms = parse_duration_ms(per)?;
             if ms == 0 {
@@ -92,8 +100,42 @@ impl FromStr for Tc {
             base_ms: base,
             inc_ms: inc,
             moves,
+            turn_ms: None,
         })
     }
+}
+
+/// `1s/turn+20s/game` with an optional `+0.5s` increment, the parts in any order.
+fn parse_turn_and_game(s: &str) -> Result<Tc, String> {
+    let (mut turn, mut game, mut inc) = (None, None, None);
+    for part in s.split('+') {
+        let part = part.trim();
+        let (slot, value) = if let Some(v) = part.strip_suffix("/turn") {
+            (&mut turn, v)
+        } else if let Some(v) = part.strip_suffix("/game") {
+            (&mut game, v)
+        } else {
+            (&mut inc, part)
+        };
+        if slot.is_some() {
+            return Err(format!("{part:?} given twice in {s:?}"));
+        }
+        *slot = Some(parse_duration_ms(value)?);
+    }
+    let (Some(turn), Some(game)) = (turn, game) else {
+        return Err(format!(
+            "{s:?}: a Gomocup control names both parts, as in 1s/turn+20s/game"
+        ));
+    };
+    if turn == 0 || game == 0 {
+        return Err(format!("time control {s:?} gives no time"));
+    }
+    Ok(Tc::Clock {
+        base_ms: game,
+        inc_ms: inc.unwrap_or(0),
+        moves: None,
+        turn_ms: Some(turn),
+    })
 }
 
 impl fmt::Display for Tc {
@@ -103,7 +145,20 @@ impl fmt::Display for Tc {
             Tc::Clock {
                 base_ms,
                 inc_ms,
+                moves: _,
+                turn_ms: Some(turn),
+            } => {
+                write!(f, "{turn}ms/turn+{base_ms}ms/game")?;
+                if inc_ms > 0 {
+                    write!(f, "+{inc_ms}ms")?;
+                }
+                Ok(())
+            }
+            Tc::Clock {
+                base_ms,
+                inc_ms,
                 moves,
+                turn_ms: None,
             } => {
                 if let Some(m) = moves {
                     write!(f, "{m}/")?;
@@ -153,7 +208,10 @@ impl Clock {
     pub fn budget_ms(&self) -> Option<u64> {
         match self.tc {
             Tc::PerMove { ms } => Some(ms),
-            Tc::Clock { .. } => Some(self.left_ms.max(0) as u64),
+            Tc::Clock { turn_ms, .. } => {
+                let left = self.left_ms.max(0) as u64;
+                Some(turn_ms.map_or(left, |t| left.min(t)))
+            }
             Tc::Infinite => None,
         }
     }
@@ -195,6 +253,7 @@ impl Clock {
             base_ms,
             inc_ms,
             moves,
+            ..
         } = self.tc
         {
             self.left_ms -= elapsed_ms as i64;
@@ -226,7 +285,8 @@ mod tests {
             Ok(Tc::Clock {
                 base_ms: 60_000,
                 inc_ms: 500,
-                moves: None
+                moves: None,
+                turn_ms: None
             })
         );
         assert_eq!(
@@ -234,7 +294,8 @@ mod tests {
             Ok(Tc::Clock {
                 base_ms: 120_000,
                 inc_ms: 0,
-                moves: Some(40)
+                moves: Some(40),
+                turn_ms: None
             })
         );
         assert_eq!(
@@ -242,11 +303,24 @@ mod tests {
             Ok(Tc::Clock {
                 base_ms: 10_000,
                 inc_ms: 100,
-                moves: None
+                moves: None,
+                turn_ms: None
             })
         );
         assert_eq!("inf".parse(), Ok(Tc::Infinite));
-        for bad in ["", "fast", "0s/move", "0/10s", "-1s", "1x/move", "0+0"] {
+        for bad in [
+            "",
+            "fast",
+            "0s/move",
+            "0/10s",
+            "-1s",
+            "1x/move",
+            "0+0",
+            "1s/turn",
+            "20s/game",
+            "1s/turn+1s/turn+20s/game",
+            "0s/turn+20s/game",
+        ] {
             assert!(bad.parse::<Tc>().is_err(), "{bad} accepted");
         }
     }
@@ -254,6 +328,10 @@ mod tests {
     #[test]
     fn a_clock_adds_increment_and_refills_per_period() {
         let mut c = Clock::new("2/1s+100ms".parse().unwrap());
+        assert_eq!(
+            "2/1s+100ms".parse::<Tc>().unwrap().to_string(),
+            "2/1000ms+100ms"
+        );
         assert_eq!(c.budget_ms(), Some(1000));
         assert_eq!(c.moves_to_go(), Some(2));
         assert_eq!(c.charge(300, 0), Charge::InTime);
@@ -263,6 +341,28 @@ mod tests {
         // 800 - 800 + 100 increment + 1000 for the new period.
         assert_eq!(c.left_ms(), Some(1100));
         assert_eq!(c.charge(1200, 50), Charge::Flagged);
+    }
+
+    #[test]
+    fn a_gomocup_control_caps_each_turn_and_spends_the_game_clock() {
+        let tc: Tc = "1s/turn+20s/game".parse().unwrap();
+        assert_eq!(tc, "20s/game + 1s/turn".parse().unwrap());
+        assert_eq!(tc.to_string(), "1000ms/turn+20000ms/game");
+        assert_eq!(tc.to_string().parse::<Tc>(), Ok(tc));
+        let mut c = Clock::new(tc);
+        assert_eq!(c.budget_ms(), Some(1000));
+        assert_eq!(c.moves_to_go(), None);
+        // The whole turn is charged to the game clock.
+        for _ in 0..19 {
+            assert_eq!(c.charge(1000, 0), Charge::InTime);
+        }
+        assert_eq!(c.left_ms(), Some(1000));
+        assert_eq!(c.charge(400, 0), Charge::InTime);
+        // Now the game clock, not the turn, is the limit.
+        assert_eq!(c.budget_ms(), Some(600));
+        assert_eq!(c.charge(700, 50), Charge::Flagged);
+        let with_inc: Tc = "1s/turn+20s/game+0.5s".parse().unwrap();
+        assert_eq!(with_inc.to_string(), "1000ms/turn+20000ms/game+500ms");
     }
 
     #[test]
