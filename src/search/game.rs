@@ -62,6 +62,13 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The score drop that counts as unstable (see `UNSTABLE_TIME_PERCENT`).
     const UNSTABLE_DROP: Score = 30;
 
+    /// When the clock cuts an iteration off, play a root move that this unfinished iteration
+    /// proved better than the previous best (it beat the first move searched, which is that
+    /// best), instead of the last completed iteration's move. A game whose iterations grow
+    /// steeply (Renju) otherwise loses most of the time spent in the last one. `false` (the
+    /// default) always plays the last completed iteration's move.
+    const PLAY_CUT_OFF_ITERATION: bool = false;
+
     /// Which side moves now (0 or 1). After a move the same side may move again (Kalah's extra
     /// turn); the search then does not negate the child's score.
     fn side_to_move(&self) -> u8;

@@ -69,6 +69,9 @@ pub struct Worker<'a, P: Position> {
     /// Root moves in the order to try them (best of the last iteration first).
     root_moves: Vec<P::Move>,
     seldepth: usize,
+    /// A root move of the current iteration that beat the first move (the previous best), with
+    /// its score: what a cut-off iteration still tells (`Position::PLAY_CUT_OFF_ITERATION`).
+    improved: Option<(P::Move, Score)>,
 }
 
 impl<'a, P: Position> Worker<'a, P> {
@@ -86,6 +89,7 @@ impl<'a, P: Position> Worker<'a, P> {
             move_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_moves: Vec::new(),
             seldepth: 0,
+            improved: None,
         }
     }
 
@@ -127,6 +131,12 @@ impl<'a, P: Position> Worker<'a, P> {
         guess: Option<Score>,
     ) -> Option<Iteration<P::Move>> {
         self.iterate_observed(root, depth, guess, &mut |_| {})
+    }
+
+    /// The root move the last (possibly cut-off) iteration found better than its first move,
+    /// with its score.
+    pub fn improved(&self) -> Option<(P::Move, Score)> {
+        self.improved
     }
 
     /// `iterate`, telling `observe` about each root move as it is searched.
@@ -184,6 +194,7 @@ impl<'a, P: Position> Worker<'a, P> {
         observe: &mut dyn FnMut(RootEvent<P::Move>),
     ) -> Option<(Score, Option<P::Move>)> {
         let alpha0 = alpha;
+        self.improved = None;
         let mut moves = std::mem::take(&mut self.root_moves);
         let mut best_score = -INFINITY;
         let mut best_index = 0;
@@ -214,6 +225,10 @@ impl<'a, P: Position> Worker<'a, P> {
                 score,
                 new_best: score > best_score,
             });
+            if i > 0 && score > alpha {
+                // Better than the first move, whose score is at most alpha.
+                self.improved = Some((m, score));
+            }
             if score > best_score {
                 best_score = score;
                 best_index = i;

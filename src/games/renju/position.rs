@@ -496,6 +496,10 @@ impl Position for Renju {
     /// still ends it): the time goes where the search is still changing its mind.
     const UNSTABLE_TIME_PERCENT: u64 = 160;
 
+    /// Each iteration costs several times the one before, so the last is usually cut off by
+    /// the clock: a move it already proved better than the previous best is played.
+    const PLAY_CUT_OFF_ITERATION: bool = true;
+
     fn side_to_move(&self) -> u8 {
         self.to_move
     }
