@@ -14,7 +14,9 @@ use super::board::{
     cell, empty_cells, step, stone, xy, Cell, Rule, BLACK, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
     ZOBRIST_WHITE_TO_MOVE,
 };
-use super::patterns::class::{classify, CLASSES, C_NONE, LEVEL};
+use super::patterns::class::{
+    classify, combination_bonus, CLASSES, C_DOUBLE_THREE, C_FOUR_THREE, C_NONE, C_WIN, LEVEL,
+};
 use super::patterns::forbidden::is_forbidden;
 use super::patterns::shapes::{ShapeTable, B3, B4, F4, FIVE, NONE, OVER, SHAPES};
 use crate::search::{Outcome, Position, Score};
@@ -53,13 +55,17 @@ pub struct Renju {
     /// Threat class (`patterns::class`) of each empty cell for `[black, white]`, kept with the
     /// shapes it combines; `C_NONE` on occupied cells.
     classes: [[u8; 2]; CELLS],
+    /// Combination bonus (`patterns::class::combination_bonus`) of each empty cell for
+    /// `[black, white]`, included in `sums`.
+    bonuses: [[i16; 2]; CELLS],
     /// How many empty cells have each class, per side.
     class_counts: [[u16; CLASSES]; 2],
     /// Stones within two cells (king distance): candidate moves have at least one.
     near: [u8; CELLS],
     /// How many (empty cell, direction) pairs have each shape, per side.
     counts: [[u16; SHAPES]; 2],
-    /// Sum of `VALUE` over every (empty cell, direction), per side.
+    /// Sum of `VALUE` over every (empty cell, direction) and of the cells' combination
+    /// bonuses, per side.
     sums: [i32; 2],
     hash: u64,
     w: u8,
@@ -136,6 +142,7 @@ impl Renju {
             cells: empty_cells(w, h),
             shapes: [[0; 8]; CELLS],
             classes: [[C_NONE; 2]; CELLS],
+            bonuses: [[0; 2]; CELLS],
             class_counts: [[0; CLASSES]; 2],
             near: [0; CELLS],
             counts: [[0; SHAPES]; 2],
@@ -254,7 +261,11 @@ impl Renju {
     fn reclassify(&mut self, c: usize, side: usize) {
         let s = &self.shapes[c];
         let o = side * 4;
-        let new = classify([s[o], s[o + 1], s[o + 2], s[o + 3]]);
+        let shapes = [s[o], s[o + 1], s[o + 2], s[o + 3]];
+        let new = classify(shapes);
+        let bonus = combination_bonus(shapes);
+        let old_bonus = std::mem::replace(&mut self.bonuses[c][side], bonus as i16);
+        self.sums[side] += bonus - old_bonus as i32;
         let old = std::mem::replace(&mut self.classes[c][side], new);
         if old != new {
             self.class_counts[side][old as usize] -= 1;
@@ -605,6 +616,9 @@ impl Position for Renju {
             return 10_000;
         }
         let my_fours = c[me][B4 as usize] + c[me][open] > 0;
+        let their_fours = c[opp][B4 as usize] + c[opp][open] > 0;
+        // Black's double fours and double threes are forbidden under renju.
+        let black_renju = |side: usize| side == 0 && self.rule == Rule::Renju;
         let mut score = self.sums[me] * 6 / 5 - self.sums[opp];
         if c[opp][five] >= 2 {
             // Two five points (or one point completing two lines): usually unstoppable.
@@ -623,6 +637,12 @@ impl Position for Renju {
             } else {
                 1_500
             };
+        } else if !their_fours && self.class_counts[me][C_WIN as usize] > 0 && !black_renju(me) {
+            // A double four of ours (forbidden to Black under renju) with no four to delay it.
+            score += 4_000;
+        } else if !their_fours && self.class_counts[me][C_FOUR_THREE as usize] > 0 {
+            // Our four-three: the block of the four leaves the three to become an open four.
+            score += 2_500;
         } else if c[opp][open] > 0 {
             // Their open three must be answered; two of them rarely can be.
             score -= if c[opp][open] >= 4 && !my_fours {
@@ -630,6 +650,27 @@ impl Position for Renju {
             } else {
                 500
             };
+        } else if !my_fours {
+            // Their four-three or double four next move wins unless we answer now.
+            let cc = &self.class_counts[opp];
+            let threats = cc[C_FOUR_THREE as usize]
+                + if black_renju(opp) {
+                    0
+                } else {
+                    cc[C_WIN as usize]
+                };
+            score -= match threats {
+                0 => 0,
+                1 => 350,
+                _ => 800,
+            };
+            if threats == 0
+                && !black_renju(me)
+                && self.class_counts[me][C_DOUBLE_THREE as usize] > 0
+            {
+                // Our double three, which only fours could delay.
+                score += 300;
+            }
         }
         score.clamp(-20_000, 20_000)
     }

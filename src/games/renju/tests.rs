@@ -730,3 +730,40 @@ fn a_false_three_does_not_force_white_to_defend() {
     assert!(!moves.is_empty());
     assert!(moves.iter().all(|&c| is_defence(&free, c)), "{moves:?}");
 }
+
+/// The evaluation sees a four-three point: worth nearly a win to its owner on move (the
+/// opponent has no four to delay it), a threat the opponent on move must answer.
+#[test]
+fn a_four_three_point_is_valued_by_who_moves() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...oxxx........",
+        ".......x.......",
+        ".......x.......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "o..............",
+    ];
+    let mut p = board(&rows, Rule::Freestyle);
+    assert_eq!(
+        p.class_of(cell(7, 7), 0),
+        super::patterns::class::C_FOUR_THREE
+    );
+    let black = p.evaluate();
+    assert!(black > 2_000, "{black}");
+    p.set_to_move(1);
+    let white = p.evaluate();
+    assert!(white < -300, "{white}");
+    // Blocked, the threat's value is gone.
+    let mut blocked = p.clone();
+    blocked.play(cell(7, 7));
+    assert!(blocked.evaluate() < black - 2_000, "{}", blocked.evaluate());
+}
