@@ -127,6 +127,15 @@ pub trait Position: Clone + Send + Sync + 'static {
         0
     }
 
+    /// Plies by which the `index`-th move (0-based, in search order; never the first) of a node
+    /// with `depth` plies left is first searched shallower, with a null window; a move that
+    /// then beats alpha is searched again at full depth. The default reduces every move from
+    /// the fifth on by one ply at non-PV nodes with 3 or more plies left; a game may spare its
+    /// forcing moves and reduce quiet ones more.
+    fn late_move_reduction(&self, _m: Self::Move, depth: i32, index: usize, pv_node: bool) -> i32 {
+        i32::from(depth >= 3 && index >= 4 && !pv_node)
+    }
+
     /// Futility margin at a non-PV node with `depth` plies left: when the static value minus
     /// the margin still reaches beta, the node returns the static value without searching. A
     /// game offers it only in quiet positions (no threat to answer) where its evaluation is

@@ -364,11 +364,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 self.child(&child, same, next, ply + 1, alpha, beta)
             } else {
                 // Late moves that ordering did not favour get a reduced null-window look first.
-                let reduce = if depth >= 3 && i >= 4 && !pv_node {
-                    1
-                } else {
-                    0
-                };
+                let reduce = pos.late_move_reduction(m, depth, i, pv_node).max(0);
                 let mut s = self.child(&child, same, next - reduce, ply + 1, alpha, alpha + 1);
                 if s > alpha && reduce > 0 {
                     s = self.child(&child, same, next, ply + 1, alpha, alpha + 1);

@@ -15,7 +15,8 @@ use super::board::{
     ZOBRIST_WHITE_TO_MOVE,
 };
 use super::patterns::class::{
-    classify, combination_bonus, CLASSES, C_DOUBLE_THREE, C_FOUR_THREE, C_NONE, C_WIN, LEVEL,
+    classify, combination_bonus, CLASSES, C_DOUBLE_THREE, C_FOUR, C_FOUR_THREE, C_NONE, C_THREE,
+    C_WIN, LEVEL,
 };
 use super::patterns::forbidden::is_forbidden;
 use super::patterns::shapes::{ShapeTable, B3, B4, F4, FIVE, NONE, OVER, SHAPES};
@@ -46,6 +47,11 @@ const MAX_QUIET_MOVES: usize = 12;
 /// margins; ours are a first setting for matches to tune.
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: Score = 100;
+
+/// Late-move reductions of quiet moves (`late_move_reduction`): from this many plies left and
+/// from this index in the move order; twice both, two plies.
+const LMR_DEPTH: i32 = 3;
+const LMR_INDEX: usize = 3;
 
 #[derive(Clone)]
 pub struct Renju {
@@ -694,6 +700,21 @@ impl Position for Renju {
             && !self.has_open_four_point(1 - me)
             && !self.has_four_point(me);
         (depth <= FUTILITY_DEPTH && quiet).then_some(FUTILITY_MARGIN * depth)
+    }
+
+    /// Fours and the blocks of the opponent's four points are never reduced: renju is decided
+    /// in forcing lines, which Rapfi too spares its reductions. Other moves from the fourth on
+    /// lose a ply; quiet ones (no three for either side) from the seventh two where the depth
+    /// allows. PV nodes reduce a ply less.
+    fn late_move_reduction(&self, m: Cell, depth: i32, index: usize, pv_node: bool) -> i32 {
+        let me = self.to_move;
+        let (mine, theirs) = (self.class_of(m, me), self.class_of(m, 1 - me));
+        if depth < LMR_DEPTH || index < LMR_INDEX || mine >= C_FOUR || theirs >= C_FOUR {
+            return 0;
+        }
+        let quiet = mine < C_THREE && theirs < C_THREE;
+        let r = 1 + i32::from(quiet && depth >= 2 * LMR_DEPTH && index >= 2 * LMR_INDEX);
+        r - i32::from(pv_node)
     }
 
     fn order_hint(&self, m: Cell) -> i32 {
