@@ -136,6 +136,13 @@ pub trait Position: Clone + Send + Sync + 'static {
         i32::from(depth >= 3 && index >= 4 && !pv_node)
     }
 
+    /// Move-count pruning: at a node (not the root) with `depth` plies left, the moves past
+    /// this many are not searched once a move that does not lose has been found (the game's
+    /// ordering put the promising ones first). `None` (the default) searches every move.
+    fn move_count_limit(&self, _depth: i32) -> Option<usize> {
+        None
+    }
+
     /// Futility margin at a non-PV node with `depth` plies left: when the static value minus
     /// the margin still reaches beta, the node returns the static value without searching. A
     /// game offers it only in quiet positions (no threat to answer) where its evaluation is

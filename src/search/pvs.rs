@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::game::{is_proven, Position, Score, INFINITY, WIN};
+use super::game::{is_proven, Position, Score, INFINITY, WIN, WIN_BOUND};
 use super::time::Clock;
 use super::tt::{Bound, Tt};
 
@@ -356,7 +356,11 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut best_move = moves[0];
         // The depth of the children: one ply less, plus the game's extension for forced nodes.
         let next = depth - 1 + pos.extension();
+        let count_limit = pos.move_count_limit(depth);
         for (i, &m) in moves.iter().enumerate() {
+            if count_limit.is_some_and(|n| i >= n) && best_score > -WIN_BOUND {
+                break;
+            }
             let mut child = pos.clone();
             child.play(m);
             let same = child.side_to_move() == pos.side_to_move();

@@ -53,6 +53,10 @@ const FUTILITY_MARGIN: Score = 100;
 const LMR_DEPTH: i32 = 3;
 const LMR_INDEX: usize = 3;
 
+/// Move-count pruning by depth left (`move_count_limit`): 3 + depth^1.32, rounded down; past
+/// depth 5 the quiet-move cap of move generation is the tighter one.
+const MOVE_COUNT_LIMIT: [usize; 6] = [4, 4, 5, 7, 9, 11];
+
 #[derive(Clone)]
 pub struct Renju {
     cells: [u8; CELLS],
@@ -63,7 +67,7 @@ pub struct Renju {
     classes: [[u8; 2]; CELLS],
     /// Combination bonus (`patterns::class::combination_bonus`) of each empty cell for
     /// `[black, white]`, included in `sums`.
-    bonuses: [[i16; 2]; CELLS],
+    bonuses: [[u8; 2]; CELLS],
     /// How many empty cells have each class, per side.
     class_counts: [[u16; CLASSES]; 2],
     /// Stones within two cells (king distance): candidate moves have at least one.
@@ -270,7 +274,7 @@ impl Renju {
         let shapes = [s[o], s[o + 1], s[o + 2], s[o + 3]];
         let new = classify(shapes);
         let bonus = combination_bonus(shapes);
-        let old_bonus = std::mem::replace(&mut self.bonuses[c][side], bonus as i16);
+        let old_bonus = std::mem::replace(&mut self.bonuses[c][side], bonus as u8);
         self.sums[side] += bonus - old_bonus as i32;
         let old = std::mem::replace(&mut self.classes[c][side], new);
         if old != new {
@@ -715,6 +719,17 @@ impl Position for Renju {
         let quiet = mine < C_THREE && theirs < C_THREE;
         let r = 1 + i32::from(quiet && depth >= 2 * LMR_DEPTH && index >= 2 * LMR_INDEX);
         r - i32::from(pv_node)
+    }
+
+    /// Near the leaves only the best-ordered few moves: 3 + depth^1.32 of them, Rapfi's count
+    /// for a node whose evaluation improves (it prunes the same way), unless the opponent has a
+    /// four or an open three to answer (then the moves are the defences, all searched).
+    fn move_count_limit(&self, depth: i32) -> Option<usize> {
+        let them = 1 - self.to_move;
+        if self.has_five_point(them) || self.has_open_four_point(them) {
+            return None;
+        }
+        MOVE_COUNT_LIMIT.get(depth.max(1) as usize).copied()
     }
 
     fn order_hint(&self, m: Cell) -> i32 {

@@ -767,3 +767,66 @@ fn a_four_three_point_is_valued_by_who_moves() {
     blocked.play(cell(7, 7));
     assert!(blocked.evaluate() < black - 2_000, "{}", blocked.evaluate());
 }
+
+/// Reductions and move-count pruning spare forcing moves: a four is never reduced while a quiet
+/// move late in the order is; with an open three of the opponent to answer, every defence is
+/// searched.
+#[test]
+fn forcing_moves_escape_reductions_and_move_count_pruning() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...oxxx........",
+        "........o......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    let p = board(&rows, Rule::Freestyle);
+    let (four, quiet) = (cell(7, 7), cell(12, 2));
+    assert!(p.makes_four(four, 0));
+    assert_eq!(p.late_move_reduction(four, 8, 10, false), 0);
+    assert!(p.late_move_reduction(quiet, 8, 10, false) >= 1);
+    // Early moves and shallow nodes are not reduced; PV nodes less.
+    assert_eq!(p.late_move_reduction(quiet, 8, 1, false), 0);
+    assert_eq!(p.late_move_reduction(quiet, 2, 10, false), 0);
+    assert!(p.late_move_reduction(quiet, 8, 10, true) < p.late_move_reduction(quiet, 8, 10, false));
+    // Pruning by move count applies near the leaves, fewer moves at shallower depths.
+    let (d1, d4) = (
+        p.move_count_limit(1).unwrap(),
+        p.move_count_limit(4).unwrap(),
+    );
+    assert!(d1 < d4, "{d1} {d4}");
+    // White facing Black's open three (Black's open-four points): no pruning.
+    let mut open = board(
+        &[
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "....xxx........",
+            "........o......",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ],
+        Rule::Freestyle,
+    );
+    open.set_to_move(1);
+    assert!(open.has_open_four_point(0));
+    assert_eq!(open.move_count_limit(1), None);
+}

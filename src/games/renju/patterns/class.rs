@@ -46,8 +46,8 @@ static TABLE: [u8; SHAPES * SHAPES * SHAPES * SHAPES] = {
 /// after its ladder of combined patterns: two open twos; two blocked threes or a blocked three
 /// with an open two; an open three with an open two or blocked three; two open threes; a four
 /// with a two or blocked three; a four with an open three; an open four or two fours).
-static BONUS: [i16; SHAPES * SHAPES * SHAPES * SHAPES] = {
-    let mut t = [0i16; SHAPES * SHAPES * SHAPES * SHAPES];
+static BONUS: [u8; SHAPES * SHAPES * SHAPES * SHAPES] = {
+    let mut t = [0u8; SHAPES * SHAPES * SHAPES * SHAPES];
     let mut i = 0;
     while i < t.len() {
         let s = [
@@ -68,7 +68,7 @@ pub fn combination_bonus(s: [u8; 4]) -> i32 {
     BONUS[index(s)] as i32
 }
 
-const fn bonus(s: [u8; 4]) -> i16 {
+const fn bonus(s: [u8; 4]) -> u8 {
     let mut n = [0u8; SHAPES];
     let mut k = 0;
     while k < 4 {

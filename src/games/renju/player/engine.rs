@@ -203,7 +203,7 @@ pub fn think(
 /// The depth of `safer_move`'s VCT checks in attacker moves. Against the greedy player in freestyle 20x20 at 1 s/move (Black's first
 /// moves are strong there) the check took the score from 93-7 to 99-1 at depth 5 and 96-4 at
 /// depth 3 (100 games each).
-const CHECK_VCT_DEPTH: u32 = 5;
+const CHECK_VCT_DEPTH: u32 = 6;
 /// VCF budget of each check of `safer_move`.
 const CHECK_VCF_NODES: u64 = 2_000;
 
@@ -291,7 +291,7 @@ fn defences_against_vcf(pos: &Renju, deadline: Instant, stop: &AtomicBool) -> Op
 }
 
 /// Attacker moves of the VCT probes that look for the opponent's threats.
-const DEFENCE_VCT_DEPTH: u32 = 3;
+const DEFENCE_VCT_DEPTH: u32 = 4;
 
 /// Like `defences_against_vcf` for a win by threes and fours, among the generated `moves`
 /// only (a VCT check is too costly for every cell): `None` when the opponent has no VCT, or

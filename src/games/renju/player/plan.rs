@@ -20,10 +20,10 @@ use crate::search::TimeControl;
 /// of the two checks of the opponent's threats (VCF, then VCT).
 const ROOT_VCF_PERCENT: u32 = 8;
 const ROOT_VCT_PERCENT: u32 = 10;
-const DEFENCE_PERCENT: u32 = 8;
+const DEFENCE_PERCENT: u32 = 10;
 /// The share of the target kept after the search for checking the chosen move against the
 /// opponent's threats.
-const CHECK_PERCENT: u32 = 6;
+const CHECK_PERCENT: u32 = 25;
 /// With a match clock, how far past the target (in percent of it) the search may run while it
 /// still changes its mind (the turn limit still applies).
 const CLOCK_STRETCH_PERCENT: u32 = 150;
