@@ -62,6 +62,13 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The score drop that counts as unstable (see `UNSTABLE_TIME_PERCENT`).
     const UNSTABLE_DROP: Score = 30;
 
+    /// When the clock cuts an iteration off, play a root move that this unfinished iteration
+    /// proved better than the previous best (it beat the first move searched, which is that
+    /// best), instead of the last completed iteration's move. A game whose iterations grow
+    /// steeply (Renju) otherwise loses most of the time spent in the last one. `false` (the
+    /// default) always plays the last completed iteration's move.
+    const PLAY_CUT_OFF_ITERATION: bool = false;
+
     /// Which side moves now (0 or 1). After a move the same side may move again (Kalah's extra
     /// turn); the search then does not negate the child's score.
     fn side_to_move(&self) -> u8;
@@ -118,6 +125,22 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// attacker's plies only. 0 (no extension) unless a game says otherwise.
     fn extension(&self) -> i32 {
         0
+    }
+
+    /// Plies by which the `index`-th move (0-based, in search order; never the first) of a node
+    /// with `depth` plies left is first searched shallower, with a null window; a move that
+    /// then beats alpha is searched again at full depth. The default reduces every move from
+    /// the fifth on by one ply at non-PV nodes with 3 or more plies left; a game may spare its
+    /// forcing moves and reduce quiet ones more.
+    fn late_move_reduction(&self, _m: Self::Move, depth: i32, index: usize, pv_node: bool) -> i32 {
+        i32::from(depth >= 3 && index >= 4 && !pv_node)
+    }
+
+    /// Move-count pruning: at a node (not the root) with `depth` plies left, the moves past
+    /// this many are not searched once a move that does not lose has been found (the game's
+    /// ordering put the promising ones first). `None` (the default) searches every move.
+    fn move_count_limit(&self, _depth: i32) -> Option<usize> {
+        None
     }
 
     /// Futility margin at a non-PV node with `depth` plies left: when the static value minus

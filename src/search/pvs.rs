@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::game::{is_proven, Position, Score, INFINITY, WIN};
+use super::game::{is_proven, Position, Score, INFINITY, WIN, WIN_BOUND};
 use super::time::Clock;
 use super::tt::{Bound, Tt};
 
@@ -69,6 +69,9 @@ pub struct Worker<'a, P: Position> {
     /// Root moves in the order to try them (best of the last iteration first).
     root_moves: Vec<P::Move>,
     seldepth: usize,
+    /// A root move of the current iteration that beat the first move (the previous best), with
+    /// its score: what a cut-off iteration still tells (`Position::PLAY_CUT_OFF_ITERATION`).
+    improved: Option<(P::Move, Score)>,
 }
 
 impl<'a, P: Position> Worker<'a, P> {
@@ -86,6 +89,7 @@ impl<'a, P: Position> Worker<'a, P> {
             move_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_moves: Vec::new(),
             seldepth: 0,
+            improved: None,
         }
     }
 
@@ -127,6 +131,12 @@ impl<'a, P: Position> Worker<'a, P> {
         guess: Option<Score>,
     ) -> Option<Iteration<P::Move>> {
         self.iterate_observed(root, depth, guess, &mut |_| {})
+    }
+
+    /// The root move the last (possibly cut-off) iteration found better than its first move,
+    /// with its score.
+    pub fn improved(&self) -> Option<(P::Move, Score)> {
+        self.improved
     }
 
     /// `iterate`, telling `observe` about each root move as it is searched.
@@ -184,6 +194,7 @@ impl<'a, P: Position> Worker<'a, P> {
         observe: &mut dyn FnMut(RootEvent<P::Move>),
     ) -> Option<(Score, Option<P::Move>)> {
         let alpha0 = alpha;
+        self.improved = None;
         let mut moves = std::mem::take(&mut self.root_moves);
         let mut best_score = -INFINITY;
         let mut best_index = 0;
@@ -214,6 +225,10 @@ impl<'a, P: Position> Worker<'a, P> {
                 score,
                 new_best: score > best_score,
             });
+            if i > 0 && score > alpha {
+                // Better than the first move, whose score is at most alpha.
+                self.improved = Some((m, score));
+            }
             if score > best_score {
                 best_score = score;
                 best_index = i;
@@ -341,7 +356,11 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut best_move = moves[0];
         // The depth of the children: one ply less, plus the game's extension for forced nodes.
         let next = depth - 1 + pos.extension();
+        let count_limit = pos.move_count_limit(depth);
         for (i, &m) in moves.iter().enumerate() {
+            if count_limit.is_some_and(|n| i >= n) && best_score > -WIN_BOUND {
+                break;
+            }
             let mut child = pos.clone();
             child.play(m);
             let same = child.side_to_move() == pos.side_to_move();
@@ -349,11 +368,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 self.child(&child, same, next, ply + 1, alpha, beta)
             } else {
                 // Late moves that ordering did not favour get a reduced null-window look first.
-                let reduce = if depth >= 3 && i >= 4 && !pv_node {
-                    1
-                } else {
-                    0
-                };
+                let reduce = pos.late_move_reduction(m, depth, i, pv_node).max(0);
                 let mut s = self.child(&child, same, next - reduce, ply + 1, alpha, alpha + 1);
                 if s > alpha && reduce > 0 {
                     s = self.child(&child, same, next, ply + 1, alpha, alpha + 1);

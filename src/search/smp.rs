@@ -211,6 +211,15 @@ fn main_loop<P: Position>(
     for depth in 1..=max_depth {
         let guess = last.as_ref().map(|l| l.score);
         let Some(it) = worker.iterate_observed(root, depth, guess, on_root) else {
+            if P::PLAY_CUT_OFF_ITERATION {
+                if let (Some(l), Some((m, score))) = (last.as_mut(), worker.improved()) {
+                    if l.best != Some(m) {
+                        l.best = Some(m);
+                        l.score = score;
+                        l.pv = vec![m];
+                    }
+                }
+            }
             break;
         };
         worker.flush();

@@ -217,3 +217,61 @@ fn the_stop_flag_ends_an_unlimited_search() {
     assert!(start.elapsed() < Duration::from_secs(2));
     assert!(r.best.is_some());
 }
+
+#[test]
+fn a_cut_off_iteration_remembers_a_move_that_beat_the_previous_best() {
+    use super::pvs::{Shared, Worker};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let mut seen = 0;
+    for seed in 1..200 {
+        let t = random_tree(seed, 6, 5);
+        let (halt, stop, nodes) = (
+            AtomicBool::new(false),
+            AtomicBool::new(false),
+            AtomicU64::new(0),
+        );
+        let tt = Tt::new(1);
+        let shared = Shared {
+            tt: &tt,
+            halt: &halt,
+            external_stop: &stop,
+            nodes: &nodes,
+            clock: Clock::start(None),
+            node_limit: None,
+        };
+        let mut worker = Worker::new(&shared, true);
+        let Some(previous) = worker.iterate(&t, 3, None) else {
+            continue;
+        };
+        // Depth 4, halted right after the first root move that became a new best after the
+        // first one searched (the previous best).
+        let mut first = None;
+        let mut better = None;
+        let outcome = worker.iterate_observed(&t, 4, None, &mut |ev| match ev {
+            RootEvent::Enter { mv, .. } if first.is_none() => first = Some(mv),
+            RootEvent::Leave {
+                mv,
+                score,
+                new_best: true,
+                ..
+            } if Some(mv) != first && better.is_none() => {
+                better = Some((mv, score));
+                halt.store(true, Ordering::Relaxed);
+            }
+            _ => {}
+        });
+        match better {
+            Some((mv, score)) => {
+                assert!(outcome.is_none(), "seed {seed}: the iteration was cut off");
+                assert_eq!(
+                    first, previous.best,
+                    "seed {seed}: the previous best goes first"
+                );
+                assert_eq!(worker.improved(), Some((mv, score)), "seed {seed}");
+                seen += 1;
+            }
+            None => assert!(worker.improved().is_none(), "seed {seed}"),
+        }
+    }
+    assert!(seen >= 5, "only {seen} trees changed their mind at depth 4");
+}

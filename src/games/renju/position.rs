@@ -14,7 +14,10 @@ use super::board::{
     cell, empty_cells, step, stone, xy, Cell, Rule, BLACK, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
     ZOBRIST_WHITE_TO_MOVE,
 };
-use super::patterns::class::{classify, CLASSES, C_NONE, LEVEL};
+use super::patterns::class::{
+    classify, combination_bonus, CLASSES, C_DOUBLE_THREE, C_FOUR, C_FOUR_THREE, C_NONE, C_THREE,
+    C_WIN, LEVEL,
+};
 use super::patterns::forbidden::is_forbidden;
 use super::patterns::shapes::{ShapeTable, B3, B4, F4, FIVE, NONE, OVER, SHAPES};
 use crate::search::{Outcome, Position, Score};
@@ -45,6 +48,15 @@ const MAX_QUIET_MOVES: usize = 12;
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: Score = 100;
 
+/// Late-move reductions of quiet moves (`late_move_reduction`): from this many plies left and
+/// from this index in the move order; twice both, two plies.
+const LMR_DEPTH: i32 = 3;
+const LMR_INDEX: usize = 3;
+
+/// Move-count pruning by depth left (`move_count_limit`): 3 + depth^1.32, rounded down; past
+/// depth 5 the quiet-move cap of move generation is the tighter one.
+const MOVE_COUNT_LIMIT: [usize; 6] = [4, 4, 5, 7, 9, 11];
+
 #[derive(Clone)]
 pub struct Renju {
     cells: [u8; CELLS],
@@ -53,13 +65,17 @@ pub struct Renju {
     /// Threat class (`patterns::class`) of each empty cell for `[black, white]`, kept with the
     /// shapes it combines; `C_NONE` on occupied cells.
     classes: [[u8; 2]; CELLS],
+    /// Combination bonus (`patterns::class::combination_bonus`) of each empty cell for
+    /// `[black, white]`, included in `sums`.
+    bonuses: [[u8; 2]; CELLS],
     /// How many empty cells have each class, per side.
     class_counts: [[u16; CLASSES]; 2],
     /// Stones within two cells (king distance): candidate moves have at least one.
     near: [u8; CELLS],
     /// How many (empty cell, direction) pairs have each shape, per side.
     counts: [[u16; SHAPES]; 2],
-    /// Sum of `VALUE` over every (empty cell, direction), per side.
+    /// Sum of `VALUE` over every (empty cell, direction) and of the cells' combination
+    /// bonuses, per side.
     sums: [i32; 2],
     hash: u64,
     w: u8,
@@ -136,6 +152,7 @@ impl Renju {
             cells: empty_cells(w, h),
             shapes: [[0; 8]; CELLS],
             classes: [[C_NONE; 2]; CELLS],
+            bonuses: [[0; 2]; CELLS],
             class_counts: [[0; CLASSES]; 2],
             near: [0; CELLS],
             counts: [[0; SHAPES]; 2],
@@ -254,7 +271,11 @@ impl Renju {
     fn reclassify(&mut self, c: usize, side: usize) {
         let s = &self.shapes[c];
         let o = side * 4;
-        let new = classify([s[o], s[o + 1], s[o + 2], s[o + 3]]);
+        let shapes = [s[o], s[o + 1], s[o + 2], s[o + 3]];
+        let new = classify(shapes);
+        let bonus = combination_bonus(shapes);
+        let old_bonus = std::mem::replace(&mut self.bonuses[c][side], bonus as u8);
+        self.sums[side] += bonus - old_bonus as i32;
         let old = std::mem::replace(&mut self.classes[c][side], new);
         if old != new {
             self.class_counts[side][old as usize] -= 1;
@@ -496,6 +517,10 @@ impl Position for Renju {
     /// still ends it): the time goes where the search is still changing its mind.
     const UNSTABLE_TIME_PERCENT: u64 = 160;
 
+    /// Each iteration costs several times the one before, so the last is usually cut off by
+    /// the clock: a move it already proved better than the previous best is played.
+    const PLAY_CUT_OFF_ITERATION: bool = true;
+
     fn side_to_move(&self) -> u8 {
         self.to_move
     }
@@ -601,6 +626,9 @@ impl Position for Renju {
             return 10_000;
         }
         let my_fours = c[me][B4 as usize] + c[me][open] > 0;
+        let their_fours = c[opp][B4 as usize] + c[opp][open] > 0;
+        // Black's double fours and double threes are forbidden under renju.
+        let black_renju = |side: usize| side == 0 && self.rule == Rule::Renju;
         let mut score = self.sums[me] * 6 / 5 - self.sums[opp];
         if c[opp][five] >= 2 {
             // Two five points (or one point completing two lines): usually unstoppable.
@@ -619,6 +647,12 @@ impl Position for Renju {
             } else {
                 1_500
             };
+        } else if !their_fours && self.class_counts[me][C_WIN as usize] > 0 && !black_renju(me) {
+            // A double four of ours (forbidden to Black under renju) with no four to delay it.
+            score += 4_000;
+        } else if !their_fours && self.class_counts[me][C_FOUR_THREE as usize] > 0 {
+            // Our four-three: the block of the four leaves the three to become an open four.
+            score += 2_500;
         } else if c[opp][open] > 0 {
             // Their open three must be answered; two of them rarely can be.
             score -= if c[opp][open] >= 4 && !my_fours {
@@ -626,6 +660,27 @@ impl Position for Renju {
             } else {
                 500
             };
+        } else if !my_fours {
+            // Their four-three or double four next move wins unless we answer now.
+            let cc = &self.class_counts[opp];
+            let threats = cc[C_FOUR_THREE as usize]
+                + if black_renju(opp) {
+                    0
+                } else {
+                    cc[C_WIN as usize]
+                };
+            score -= match threats {
+                0 => 0,
+                1 => 350,
+                _ => 800,
+            };
+            if threats == 0
+                && !black_renju(me)
+                && self.class_counts[me][C_DOUBLE_THREE as usize] > 0
+            {
+                // Our double three, which only fours could delay.
+                score += 300;
+            }
         }
         score.clamp(-20_000, 20_000)
     }
@@ -649,6 +704,32 @@ impl Position for Renju {
             && !self.has_open_four_point(1 - me)
             && !self.has_four_point(me);
         (depth <= FUTILITY_DEPTH && quiet).then_some(FUTILITY_MARGIN * depth)
+    }
+
+    /// Fours and the blocks of the opponent's four points are never reduced: renju is decided
+    /// in forcing lines, which Rapfi too spares its reductions. Other moves from the fourth on
+    /// lose a ply; quiet ones (no three for either side) from the seventh two where the depth
+    /// allows. PV nodes reduce a ply less.
+    fn late_move_reduction(&self, m: Cell, depth: i32, index: usize, pv_node: bool) -> i32 {
+        let me = self.to_move;
+        let (mine, theirs) = (self.class_of(m, me), self.class_of(m, 1 - me));
+        if depth < LMR_DEPTH || index < LMR_INDEX || mine >= C_FOUR || theirs >= C_FOUR {
+            return 0;
+        }
+        let quiet = mine < C_THREE && theirs < C_THREE;
+        let r = 1 + i32::from(quiet && depth >= 2 * LMR_DEPTH && index >= 2 * LMR_INDEX);
+        r - i32::from(pv_node)
+    }
+
+    /// Near the leaves only the best-ordered few moves: 3 + depth^1.32 of them, Rapfi's count
+    /// for a node whose evaluation improves (it prunes the same way), unless the opponent has a
+    /// four or an open three to answer (then the moves are the defences, all searched).
+    fn move_count_limit(&self, depth: i32) -> Option<usize> {
+        let them = 1 - self.to_move;
+        if self.has_five_point(them) || self.has_open_four_point(them) {
+            return None;
+        }
+        MOVE_COUNT_LIMIT.get(depth.max(1) as usize).copied()
     }
 
     fn order_hint(&self, m: Cell) -> i32 {

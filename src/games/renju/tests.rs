@@ -730,3 +730,103 @@ fn a_false_three_does_not_force_white_to_defend() {
     assert!(!moves.is_empty());
     assert!(moves.iter().all(|&c| is_defence(&free, c)), "{moves:?}");
 }
+
+/// The evaluation sees a four-three point: worth nearly a win to its owner on move (the
+/// opponent has no four to delay it), a threat the opponent on move must answer.
+#[test]
+fn a_four_three_point_is_valued_by_who_moves() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...oxxx........",
+        ".......x.......",
+        ".......x.......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "o..............",
+    ];
+    let mut p = board(&rows, Rule::Freestyle);
+    assert_eq!(
+        p.class_of(cell(7, 7), 0),
+        super::patterns::class::C_FOUR_THREE
+    );
+    let black = p.evaluate();
+    assert!(black > 2_000, "{black}");
+    p.set_to_move(1);
+    let white = p.evaluate();
+    assert!(white < -300, "{white}");
+    // Blocked, the threat's value is gone.
+    let mut blocked = p.clone();
+    blocked.play(cell(7, 7));
+    assert!(blocked.evaluate() < black - 2_000, "{}", blocked.evaluate());
+}
+
+/// Reductions and move-count pruning spare forcing moves: a four is never reduced while a quiet
+/// move late in the order is; with an open three of the opponent to answer, every defence is
+/// searched.
+#[test]
+fn forcing_moves_escape_reductions_and_move_count_pruning() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...oxxx........",
+        "........o......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    let p = board(&rows, Rule::Freestyle);
+    let (four, quiet) = (cell(7, 7), cell(12, 2));
+    assert!(p.makes_four(four, 0));
+    assert_eq!(p.late_move_reduction(four, 8, 10, false), 0);
+    assert!(p.late_move_reduction(quiet, 8, 10, false) >= 1);
+    // Early moves and shallow nodes are not reduced; PV nodes less.
+    assert_eq!(p.late_move_reduction(quiet, 8, 1, false), 0);
+    assert_eq!(p.late_move_reduction(quiet, 2, 10, false), 0);
+    assert!(p.late_move_reduction(quiet, 8, 10, true) < p.late_move_reduction(quiet, 8, 10, false));
+    // Pruning by move count applies near the leaves, fewer moves at shallower depths.
+    let (d1, d4) = (
+        p.move_count_limit(1).unwrap(),
+        p.move_count_limit(4).unwrap(),
+    );
+    assert!(d1 < d4, "{d1} {d4}");
+    // White facing Black's open three (Black's open-four points): no pruning.
+    let mut open = board(
+        &[
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "....xxx........",
+            "........o......",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ],
+        Rule::Freestyle,
+    );
+    open.set_to_move(1);
+    assert!(open.has_open_four_point(0));
+    assert_eq!(open.move_count_limit(1), None);
+}

@@ -8,7 +8,7 @@
 //! double four may be forbidden, which only the exact checker (`forbidden`) can tell, and the
 //! callers that need legality ask it (`Renju::is_legal`).
 
-use super::shapes::{B4, F3, F4, FIVE, SHAPES};
+use super::shapes::{B3, B4, F2, F3, F4, FIVE, SHAPES};
 
 pub const C_NONE: u8 = 0;
 pub const C_THREE: u8 = 1;
@@ -39,6 +39,66 @@ static TABLE: [u8; SHAPES * SHAPES * SHAPES * SHAPES] = {
     }
     t
 };
+
+/// What a cell's combination of shapes adds to the evaluation beyond the shapes' own values:
+/// a cell where one stone makes two threats at once is worth more than the two lines apart
+/// (Rapfi's classical evaluation values every combination; these are coarse steps of ours,
+/// after its ladder of combined patterns: two open twos; two blocked threes or a blocked three
+/// with an open two; an open three with an open two or blocked three; two open threes; a four
+/// with a two or blocked three; a four with an open three; an open four or two fours).
+static BONUS: [u8; SHAPES * SHAPES * SHAPES * SHAPES] = {
+    let mut t = [0u8; SHAPES * SHAPES * SHAPES * SHAPES];
+    let mut i = 0;
+    while i < t.len() {
+        let s = [
+            (i / (SHAPES * SHAPES * SHAPES)) as u8,
+            (i / (SHAPES * SHAPES) % SHAPES) as u8,
+            (i / SHAPES % SHAPES) as u8,
+            (i % SHAPES) as u8,
+        ];
+        t[i] = bonus(s);
+        i += 1;
+    }
+    t
+};
+
+/// The combination bonus of a cell whose four directions have the shapes `s`.
+#[inline(always)]
+pub fn combination_bonus(s: [u8; 4]) -> i32 {
+    BONUS[index(s)] as i32
+}
+
+const fn bonus(s: [u8; 4]) -> u8 {
+    let mut n = [0u8; SHAPES];
+    let mut k = 0;
+    while k < 4 {
+        n[s[k] as usize] += 1;
+        k += 1;
+    }
+    let fours = n[B4 as usize] + n[F4 as usize];
+    let threes = n[F3 as usize];
+    let b3 = n[B3 as usize];
+    let twos = n[F2 as usize];
+    if n[FIVE as usize] > 0 {
+        0
+    } else if n[F4 as usize] > 0 || fours >= 2 {
+        120
+    } else if fours >= 1 && threes >= 1 {
+        90
+    } else if fours >= 1 && b3 + twos >= 1 {
+        25
+    } else if threes >= 2 {
+        60
+    } else if threes >= 1 && b3 + twos >= 1 {
+        25
+    } else if b3 + twos >= 2 && b3 >= 1 {
+        10
+    } else if twos >= 2 {
+        12
+    } else {
+        0
+    }
+}
 
 #[inline(always)]
 fn index(s: [u8; 4]) -> usize {
@@ -81,7 +141,7 @@ const fn combine(s: [u8; 4]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::renju::patterns::shapes::{B3, F2, NONE, OVER};
+    use crate::games::renju::patterns::shapes::{B1, NONE, OVER};
 
     #[test]
     fn classes_follow_the_combined_shapes() {
@@ -95,6 +155,15 @@ mod tests {
         assert_eq!(classify([F4, NONE, NONE, NONE]), C_WIN);
         assert_eq!(classify([F4, F3, FIVE, NONE]), C_FIVE);
         assert_eq!(classify([OVER, NONE, NONE, NONE]), C_NONE);
+        // Combinations add to the evaluation, a lone shape does not; stronger ones add more.
+        assert_eq!(combination_bonus([F3, NONE, B1, NONE]), 0);
+        assert!(combination_bonus([F2, F2, NONE, NONE]) > 0);
+        assert!(combination_bonus([F3, F3, NONE, NONE]) > combination_bonus([F3, F2, NONE, NONE]));
+        assert!(combination_bonus([B4, F3, NONE, NONE]) > combination_bonus([B4, B3, NONE, NONE]));
+        assert_eq!(
+            combination_bonus([NONE, F2, B3, NONE]),
+            combination_bonus([B3, NONE, NONE, F2])
+        );
         // Stronger classes rank higher.
         assert!(LEVEL.windows(2).all(|w| w[0] < w[1]));
         // The table agrees with the combination everywhere, in any order of directions.

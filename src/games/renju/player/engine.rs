@@ -1,12 +1,14 @@
-//! Choosing a move within the clock: a forced move at once; then, with shares of the time, a
-//! VCF and a VCT for the side to move and a check of which moves stop the opponent's VCF; then
-//! the core's Lazy SMP search over the surviving moves (with VCF probes at its inner nodes);
-//! last, with a fifth of the time, a check that the chosen move does not allow the opponent a
-//! win by threats (else the first candidate that does not).
+//! Choosing a move within the clock: a forced move at once; then, each within its share of the
+//! move's time (`plan`), a VCF and a VCT for the side to move and a check of which moves stop
+//! the opponent's VCF or VCT; then the core's Lazy SMP search over the surviving moves (with
+//! VCF probes at its inner nodes) until only the reserve of the last step is left; last, a
+//! check that the chosen move does not allow the opponent a win by threats (else the first
+//! candidate that does not).
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use super::plan::Plan;
 use crate::games::renju::board::{cell, Cell};
 use crate::games::renju::game::Game;
 use crate::games::renju::position::Renju;
@@ -19,10 +21,6 @@ use crate::search::{self, Limits, Position, Report, RootEvent, Score, TimeContro
 /// the Gomocup referee's suspend/resume of the engine between moves.
 pub const OVERHEAD_MS: u64 = 80;
 
-/// The share of a move's soft time the root VCF may take (it answers in far less when it finds a
-/// win), and the share the root VCT may take after it.
-const ROOT_VCF_SHARE: u32 = 5;
-const ROOT_VCT_SHARE: u32 = 4;
 /// The deepest root VCT, in attacker moves.
 const ROOT_VCT_DEPTH: u32 = 8;
 /// With `INFO max_depth` or `max_node` (Yixin-Board's levels, which also give hours per move)
@@ -73,7 +71,7 @@ pub struct Choice {
 /// match clock over the game).
 pub(super) fn moves_left(pos: &Renju) -> u32 {
     let played = pos.stones() as u32 / 2;
-    45u32.saturating_sub(played).max(15)
+    40u32.saturating_sub(played).max(12)
 }
 
 /// Any legal cell (the game is over or nothing else is possible: a reply beats a forfeit).
@@ -131,78 +129,62 @@ pub fn think(
         [only] => return Some(done(*only, 0, 0, 1, "forced")),
         _ => {}
     }
-    let budget = req.time.budget(moves_left(pos), OVERHEAD_MS);
-    let spent_ms = req.spent.as_millis() as u64;
-    // The root VCF gets a fifth of the soft limit (or up to two seconds with no clock), the VCT
-    // a quarter.
-    let mut vcf_ms = match budget {
-        Some(b) => (b.soft.as_millis() as u64).saturating_sub(spent_ms) / ROOT_VCF_SHARE as u64,
-        None => 2_000,
-    };
+    let plan = Plan::new(pos, req);
     let threat_nodes = req.nodes.unwrap_or(u64::MAX);
-    if req.nodes.is_some() || req.depth.is_some() {
-        vcf_ms = vcf_ms.min(LIMITED_THREAT_MS);
-    }
-    if vcf_ms > 0 {
-        let mut vcf = Vcf::new(
-            threat_nodes,
-            Some(Instant::now() + Duration::from_millis(vcf_ms)),
-        )
-        .with_stop(stop);
-        if let Some(line) = vcf.solve(pos) {
-            announce_win(on_root, line[0]);
-            return Some(done(
-                line[0],
-                search::WIN - line.len() as Score,
-                0,
-                vcf.nodes(),
-                "vcf",
-            ));
+    // Without a clock each threat step gets a few seconds; with depth or node limits
+    // (Yixin-Board's levels, which also give hours per move) at most `LIMITED_THREAT_MS`.
+    let cap = |deadline: Option<Instant>, unclocked_ms: u64| {
+        let mut d =
+            deadline.unwrap_or_else(|| Instant::now() + Duration::from_millis(unclocked_ms));
+        if req.nodes.is_some() || req.depth.is_some() {
+            d = d.min(Instant::now() + Duration::from_millis(LIMITED_THREAT_MS));
         }
-        let vct_ms = vcf_ms * ROOT_VCF_SHARE as u64 / ROOT_VCT_SHARE as u64;
-        let deadline = Instant::now() + Duration::from_millis(vct_ms);
-        let mut vct = Vct::new(Some(deadline), Some(stop)).with_node_limit(threat_nodes);
-        if let Some(m) = vct.solve(pos, ROOT_VCT_DEPTH) {
-            announce_win(on_root, m);
-            return Some(done(m, search::WIN - 100, 0, vct.nodes(), "vct"));
-        }
+        d
+    };
+    let mut vcf = Vcf::new(threat_nodes, Some(cap(plan.root_vcf(), 2_000))).with_stop(stop);
+    if let Some(line) = vcf.solve(pos) {
+        announce_win(on_root, line[0]);
+        return Some(done(
+            line[0],
+            search::WIN - line.len() as Score,
+            0,
+            vcf.nodes(),
+            "vcf",
+        ));
     }
+    let mut vct =
+        Vct::new(Some(cap(plan.root_vct(), 2_500)), Some(stop)).with_node_limit(threat_nodes);
+    if let Some(m) = vct.solve(pos, ROOT_VCT_DEPTH) {
+        announce_win(on_root, m);
+        return Some(done(m, search::WIN - 100, 0, vct.nodes(), "vct"));
+    }
+    log::debug!("root threat searches: {} ms", plan.elapsed().as_millis());
     // Defence: if the opponent, were it to move now, would win by fours, search only the moves
     // after which it no longer does (as far as the time for this check allows).
     let mut root = pos.clone();
-    if vcf_ms > 0 {
-        let deadline = Instant::now() + Duration::from_millis(vcf_ms);
-        if let Some(keep) = defences_against_vcf(pos, deadline, stop) {
-            log::info!("opponent threatens a VCF: {} defences", keep.len());
-            root.restrict_to(keep);
-        } else {
-            let deadline = Instant::now() + Duration::from_millis(vcf_ms);
-            if let Some(keep) = defences_against_vct(pos, &moves, deadline, stop, threat_nodes) {
-                log::info!("opponent threatens a VCT: {} defences", keep.len());
-                root.restrict_to(keep);
-            }
-        }
+    if let Some(keep) = defences_against_vcf(pos, cap(plan.defence(), 2_000), stop) {
+        log::info!("opponent threatens a VCF: {} defences", keep.len());
+        root.restrict_to(keep);
+    } else if let Some(keep) =
+        defences_against_vct(pos, &moves, cap(plan.defence(), 2_000), stop, threat_nodes)
+    {
+        log::info!("opponent threatens a VCT: {} defences", keep.len());
+        root.restrict_to(keep);
     }
-    // The rest of the clock goes to the search: a per-move limit whose soft part is the
-    // budget's soft limit and whose hard part never passes the budget's hard limit.
-    // A share of it is kept for checking the chosen move against the opponent's threats.
-    let mut check_ms = 0;
-    let time = match budget {
-        Some(b) => {
-            let used = start.elapsed().as_millis() as u64 + spent_ms;
-            let soft = (b.soft.as_millis() as u64).saturating_sub(used);
-            let hard = (b.hard.as_millis() as u64).saturating_sub(used);
-            check_ms = soft / CHECK_SHARE;
-            TimeControl::per_move(((soft - check_ms) * 5 / 3).min(hard - check_ms).max(1))
-        }
-        None => TimeControl::unlimited(),
-    };
-    let limits = req.limits(pos, time);
+    log::debug!("defence checks: {} ms", plan.elapsed().as_millis());
+    // The rest of the clock goes to the search, less the reserve of the check that follows.
+    let limits = req.limits(pos, plan.search_time());
     let r = search::search_observed(&root, &limits, tt, stop, on_iteration, on_root);
     let mut best = r.best.or_else(|| moves.first().copied())?;
     let mut how = "search";
-    if check_ms > 0 && !search::is_proven(r.score) {
-        let deadline = Instant::now() + Duration::from_millis(check_ms);
+    log::debug!(
+        "search: depth {} in {} ms (move {} ms)",
+        r.depth,
+        r.elapsed.as_millis(),
+        plan.elapsed().as_millis()
+    );
+    if !search::is_proven(r.score) {
+        let deadline = cap(plan.check(), 1_000);
         let mut candidates = Vec::new();
         root.generate(&mut candidates);
         if let Some(safe) = safer_move(pos, best, &candidates, CHECK_VCT_DEPTH, deadline, stop) {
@@ -218,12 +200,10 @@ pub fn think(
     Some(done(best, r.score, r.depth, r.nodes, how))
 }
 
-/// The share of the search's time kept for `safer_move`, and the depth of its VCT checks in
-/// attacker moves. Against the greedy player in freestyle 20x20 at 1 s/move (Black's first
+/// The depth of `safer_move`'s VCT checks in attacker moves. Against the greedy player in freestyle 20x20 at 1 s/move (Black's first
 /// moves are strong there) the check took the score from 93-7 to 99-1 at depth 5 and 96-4 at
 /// depth 3 (100 games each).
-const CHECK_SHARE: u64 = 5;
-const CHECK_VCT_DEPTH: u32 = 5;
+const CHECK_VCT_DEPTH: u32 = 6;
 /// VCF budget of each check of `safer_move`.
 const CHECK_VCF_NODES: u64 = 2_000;
 
@@ -311,7 +291,7 @@ fn defences_against_vcf(pos: &Renju, deadline: Instant, stop: &AtomicBool) -> Op
 }
 
 /// Attacker moves of the VCT probes that look for the opponent's threats.
-const DEFENCE_VCT_DEPTH: u32 = 3;
+const DEFENCE_VCT_DEPTH: u32 = 4;
 
 /// Like `defences_against_vcf` for a win by threes and fours, among the generated `moves`
 /// only (a VCT check is too costly for every cell): `None` when the opponent has no VCT, or
