@@ -14,8 +14,8 @@
 //!   connection (m only helped us), so the remaining moves are cut down to K;
 //! - move ordering by the resistance evaluation (`Hex::ranked_moves`).
 //!
-//! Children are evaluated when their parent is first expanded, so the connection verdicts feed
-//! the proof numbers at once. Numbers are kept from the side to move's view (φ proves a win
+//! A child is judged (connection sets, must-play, moves) when the search first enters it; until
+//! then it counts as (1, 1), as in Benzene. Numbers are kept from the side to move's view (φ proves a win
 //! for it, δ disproves one): φ(n) = min δ(child), δ(n) = Σ φ(child).
 
 mod node;
@@ -61,6 +61,9 @@ pub struct Solver<'a> {
     max_entries: usize,
     progress: Option<(Progress<'a>, Instant, u64, Hex)>,
     started: Instant,
+    /// Positions looked at (connection sets brought to them and judged): Benzene's "VC builds",
+    /// the measure of the solver's work that compares across engines.
+    pub evaluated: u64,
 }
 
 /// `pos` after `cell` is played, with fill-in.
@@ -81,6 +84,7 @@ impl<'a> Solver<'a> {
             max_entries: DEFAULT_TT_SIZE,
             progress: None,
             started: Instant::now(),
+            evaluated: 0,
         }
     }
 
@@ -99,6 +103,27 @@ impl<'a> Solver<'a> {
     /// Positions in the table.
     pub fn table_len(&self) -> usize {
         self.table.len()
+    }
+
+    /// Statistics for the log: positions terminal at first look, expanded positions, and the
+    /// mean number of moves an expanded position tries (Benzene's "consider size").
+    pub fn stats(&self) -> String {
+        let terminal = self
+            .table
+            .values()
+            .filter(|n| n.kids.is_none() && (n.phi == 0 || n.delta == 0))
+            .count();
+        let expanded: Vec<usize> = self
+            .table
+            .values()
+            .filter_map(|n| n.kids.as_ref().map(|k| k.len()))
+            .collect();
+        let mean = expanded.iter().sum::<usize>() as f64 / expanded.len().max(1) as f64;
+        format!(
+            "evaluated {} terminal {terminal} expanded {} consider {mean:.2}",
+            self.evaluated,
+            expanded.len()
+        )
     }
 
     /// Solves `pos` for its side to move.
@@ -275,15 +300,18 @@ impl<'a> Solver<'a> {
         if let Some(n) = self.table.get(&pos.key()) {
             return (n.phi, n.delta);
         }
+        self.evaluated += 1;
         let n = evaluate(pos, &build_sets(pos));
         let r = (n.phi, n.delta);
         self.table.insert(pos.key(), n);
         r
     }
 
-    /// First expansion of `pos`: its children's keys, each child evaluated from the
-    /// connection sets brought forward from `sets`; refuted moves prune their siblings.
-    fn expand(&mut self, pos: &Hex, sets: &Sets, children: &[u16]) -> Option<Vec<Kid>> {
+    /// First expansion of `pos`: its children's keys (after fill-in). Children are judged only
+    /// when the search first enters them, as in Benzene: most children of an expanded node are
+    /// never entered, and judging one (bringing the connection sets to it) is the dearest step
+    /// of the solver. Children already known to be refuted prune their siblings.
+    fn expand(&mut self, pos: &Hex, children: &[u16]) -> Option<Vec<Kid>> {
         let mut kids: Vec<Kid> = Vec::with_capacity(children.len());
         let mut allowed: Option<Cells> = None;
         for &cell in children {
@@ -295,9 +323,6 @@ impl<'a> Solver<'a> {
             }
             let (child, filled) = child_of(pos, cell as usize);
             let key = child.key();
-            self.table
-                .entry(key)
-                .or_insert_with(|| evaluate(&child, &child_sets(sets, &child)));
             if let Some(k) = self.refutation(key, filled.for_mover) {
                 allowed = Some(allowed.map_or(k, |a| a.and(&k)));
             }
@@ -325,7 +350,6 @@ impl<'a> Solver<'a> {
     /// Multiple iterative deepening: works below `pos` until its numbers reach a threshold.
     /// `sets` are the connection sets of `pos` when the caller has them.
     fn mid(&mut self, pos: &Hex, sets: Option<&Sets>, th_phi: u32, th_delta: u32) {
-        self.nodes += 1;
         if self.out_of_time() {
             return;
         }
@@ -333,6 +357,7 @@ impl<'a> Solver<'a> {
         let mut sets: Option<Cow<Sets>> = sets.map(Cow::Borrowed);
         if let std::collections::hash_map::Entry::Vacant(e) = self.table.entry(key) {
             let s = sets.get_or_insert_with(|| Cow::Owned(build_sets(pos)));
+            self.evaluated += 1;
             e.insert(evaluate(pos, s));
         }
         let Some(node) = self.table.get(&key) else {
@@ -342,12 +367,13 @@ impl<'a> Solver<'a> {
         if phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta {
             return;
         }
+        // Counted as Benzene counts its MID calls: only visits that search below the node.
+        self.nodes += 1;
         let mut kids = match &node.kids {
             Some(k) => k.clone(),
             None => {
                 let children = node.children.clone();
-                let s: &Sets = sets.get_or_insert_with(|| Cow::Owned(build_sets(pos)));
-                let Some(kids) = self.expand(pos, s, &children) else {
+                let Some(kids) = self.expand(pos, &children) else {
                     return;
                 };
                 if let Some(n) = self.table.get_mut(&key) {
