@@ -64,13 +64,33 @@ pub struct Solver<'a> {
     /// Positions looked at (connection sets brought to them and judged): Benzene's "VC builds",
     /// the measure of the solver's work that compares across engines.
     pub evaluated: u64,
+    fills: FillCache,
 }
 
-/// `pos` after `cell` is played, with fill-in.
-fn child_of(pos: &Hex, cell: usize) -> (Hex, fillin::Filled) {
-    let mut child = *pos;
-    child.play_cell(cell);
-    fillin::canonical(&child)
+/// Bound on the fill-in cache; past it the cache starts again (about 130 bytes an entry).
+const FILL_CACHE: usize = 1 << 20;
+
+/// Fill-in results by the key of the unfilled position: the search enters the same child many
+/// times, and fill-in is a dear step (a dead-cell test on every empty cell, to a fixed point).
+#[derive(Default)]
+struct FillCache(HashMap<u64, (Hex, bool)>);
+
+impl FillCache {
+    /// `pos` after `cell` is played, with fill-in, and whether fill-in gave the side to move
+    /// there any stone (`fillin::Filled::for_mover`).
+    fn child_of(&mut self, pos: &Hex, cell: usize) -> (Hex, bool) {
+        let mut raw = *pos;
+        raw.play_cell(cell);
+        if let Some(&hit) = self.0.get(&raw.key()) {
+            return hit;
+        }
+        let (child, filled) = fillin::canonical(&raw);
+        if self.0.len() >= FILL_CACHE {
+            self.0.clear();
+        }
+        self.0.insert(raw.key(), (child, filled.for_mover));
+        (child, filled.for_mover)
+    }
 }
 
 impl<'a> Solver<'a> {
@@ -85,6 +105,7 @@ impl<'a> Solver<'a> {
             progress: None,
             started: Instant::now(),
             evaluated: 0,
+            fills: FillCache::default(),
         }
     }
 
@@ -321,15 +342,15 @@ impl<'a> Solver<'a> {
             if self.out_of_time() {
                 return None;
             }
-            let (child, filled) = child_of(pos, cell as usize);
+            let (child, for_mover) = self.fills.child_of(pos, cell as usize);
             let key = child.key();
-            if let Some(k) = self.refutation(key, filled.for_mover) {
+            if let Some(k) = self.refutation(key, for_mover) {
                 allowed = Some(allowed.map_or(k, |a| a.and(&k)));
             }
             kids.push(Kid {
                 cell,
                 key,
-                for_mover: filled.for_mover,
+                for_mover,
             });
         }
         if let Some(k) = allowed {
@@ -420,7 +441,7 @@ impl<'a> Solver<'a> {
                 return;
             };
             let kid = kids[index];
-            let (child, _) = child_of(pos, kid.cell as usize);
+            let (child, _) = self.fills.child_of(pos, kid.cell as usize);
             let child_th_phi = th_delta
                 .saturating_sub(delta)
                 .saturating_add(child_phi)
