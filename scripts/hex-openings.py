@@ -5,8 +5,9 @@ against the published results in ../shared/data/hex-openings.txt (6×6 and 7×7)
     python3 scripts/hex-openings.py --size 6 --timelimit 30
 
 Prints one line per opening (solved winner, expected winner, time, nodes) and a summary line
-`openings size=<n> solved=<k>/<n*n> wrong=<w> time=<s> nodes=<k>`. Node counts are Sente's
-df-pn nodes (MID calls) and MoHex's `MID calls`, both read from the engines' stderr; MoHex keeps its
+`openings size=<n> solved=<k>/<n*n> wrong=<w> time=<s> nodes=<k> evaluated=<k>`. Node counts are
+Sente's df-pn nodes and MoHex's `MID calls`; `evaluated` is Sente's positions judged (connection
+sets brought to them), MoHex's `VC builds`; both read from the engines' stderr; MoHex keeps its
 table from one opening to the next, so its later openings start with what earlier ones proved. Exit status 1 if any answer is wrong.
 
 With `--mohex PATH` (MoHex 2.0 from Benzene) each opening is also solved by MoHex's
@@ -40,11 +41,15 @@ def main():
         p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
         p.nodes = None
+        p.evaluated = 0
         def read():
             for l in p.stderr:
                 m = re.search(pattern, l)
                 if m:
                     p.nodes = int(m.group(1))
+                m = re.search(r'evaluated (\d+)', l)
+                if m:
+                    p.evaluated += int(m.group(1))
         p.reader = threading.Thread(target=read, daemon=True)
         p.reader.start()
         return p
@@ -126,7 +131,8 @@ def main():
                     '  DISAGREE' if ok and m_ok and m_ans != ans else '')
             print(line, flush=True)
     cmd('quit')
-    summary = 'openings size=%d solved=%d/%d wrong=%d time=%.1fs nodes=%d' % (n, solved, n * n, wrong, t_ours, n_ours)
+    summary = 'openings size=%d solved=%d/%d wrong=%d time=%.1fs nodes=%d evaluated=%d' % (
+        n, solved, n * n, wrong, t_ours, n_ours, p.evaluated)
     if mohex:
         send(mohex, 'quit')
         summary += ' mohex_solved=%d mohex_time=%.1fs mohex_nodes=%d ratio=%.2f' % (
