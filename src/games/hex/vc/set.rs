@@ -351,7 +351,7 @@ impl VcSet {
         others.extend(self.semi[i].iter().filter(|t| **t != s));
         let mut made = std::mem::take(&mut self.scratch_made);
         made.clear();
-        or_combinations(&s.carrier, &others, MAX_ORS, &mut made);
+        or_combinations(&s.carrier, &others, MAX_ORS, &self.full[i], &mut made);
         for &c in &made {
             self.push_full(x, y, c);
         }
