@@ -177,7 +177,7 @@ fn or_rule_keeps_every_full_the_list_would_take() {
         seed ^= seed << 17;
         seed
     };
-    let mut set = |bits: u64| {
+    let set = |bits: u64| {
         let mut c = Cells::EMPTY;
         for i in 0..12 {
             if bits >> i & 1 != 0 {
