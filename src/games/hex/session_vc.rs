@@ -175,10 +175,11 @@ fn background(
         }
         let reply = f(&mut solver);
         log::info!(
-            "dfpn: {} nodes, {} positions, {:?}",
+            "dfpn: {} nodes, {} positions, {:?}, {}",
             solver.nodes,
             solver.table_len(),
-            started.elapsed()
+            started.elapsed(),
+            solver.stats()
         );
         Box::new(move |_: &mut HexSession| reply)
     }))

@@ -14,8 +14,8 @@
 //!   connection (m only helped us), so the remaining moves are cut down to K;
 //! - move ordering by the resistance evaluation (`Hex::ranked_moves`).
 //!
-//! Children are evaluated when their parent is first expanded, so the connection verdicts feed
-//! the proof numbers at once. Numbers are kept from the side to move's view (φ proves a win
+//! A child is judged (connection sets, must-play, moves) when the search first enters it; until
+//! then it counts as (1, 1), as in Benzene. Numbers are kept from the side to move's view (φ proves a win
 //! for it, δ disproves one): φ(n) = min δ(child), δ(n) = Σ φ(child).
 
 mod node;
@@ -43,6 +43,9 @@ pub enum Verdict {
 /// The 1+ε trick: a child is searched until its δ exceeds the runner-up's by this factor, which
 /// saves most of the re-expansions of plain df-pn.
 const EPSILON: f64 = 0.25;
+/// Progressive widening's factor (Benzene's default): on the 6×6 openings it judges 18% fewer
+/// positions than looking at every child (0.1 and 0.5 fall in between).
+const WIDENING: f64 = 0.25;
 /// Default bound on the table (entries of about 100 bytes plus their move lists); a solve
 /// that needs more gives up. `param_dfpn tt_size` changes it.
 pub const DEFAULT_TT_SIZE: usize = 4_000_000;
@@ -61,13 +64,57 @@ pub struct Solver<'a> {
     max_entries: usize,
     progress: Option<(Progress<'a>, Instant, u64, Hex)>,
     started: Instant,
+    /// Positions looked at (connection sets brought to them and judged): Benzene's "VC builds",
+    /// the measure of the solver's work that compares across engines.
+    pub evaluated: u64,
+    fills: FillCache,
 }
 
-/// `pos` after `cell` is played, with fill-in.
-fn child_of(pos: &Hex, cell: usize) -> (Hex, fillin::Filled) {
-    let mut child = *pos;
-    child.play_cell(cell);
-    fillin::canonical(&child)
+/// Progressive widening (Benzene's `widening_base` 1 and `widening_factor`): φ and the choice
+/// of child look only at the first 1 + ⌈w·k⌉ of the k children not yet refuted, in move order;
+/// δ still sums over all of them, and a refuted child proves the node wherever it stands.
+fn widened(numbers: &[(u32, u32)], w: f64) -> usize {
+    let live = numbers.iter().filter(|n| n.0 != 0).count();
+    if w <= 0.0 || live < 2 {
+        return numbers.len();
+    }
+    let look = 1 + (live as f64 * w).ceil() as usize;
+    let mut seen = 0;
+    for (i, n) in numbers.iter().enumerate() {
+        if n.0 != 0 {
+            seen += 1;
+            if seen == look {
+                return i + 1;
+            }
+        }
+    }
+    numbers.len()
+}
+
+/// Bound on the fill-in cache; past it the cache starts again (about 130 bytes an entry).
+const FILL_CACHE: usize = 1 << 20;
+
+/// Fill-in results by the key of the unfilled position: the search enters the same child many
+/// times, and fill-in is a dear step (a dead-cell test on every empty cell, to a fixed point).
+#[derive(Default)]
+struct FillCache(HashMap<u64, (Hex, bool)>);
+
+impl FillCache {
+    /// `pos` after `cell` is played, with fill-in, and whether fill-in gave the side to move
+    /// there any stone (`fillin::Filled::for_mover`).
+    fn child_of(&mut self, pos: &Hex, cell: usize) -> (Hex, bool) {
+        let mut raw = *pos;
+        raw.play_cell(cell);
+        if let Some(&hit) = self.0.get(&raw.key()) {
+            return hit;
+        }
+        let (child, filled) = fillin::canonical(&raw);
+        if self.0.len() >= FILL_CACHE {
+            self.0.clear();
+        }
+        self.0.insert(raw.key(), (child, filled.for_mover));
+        (child, filled.for_mover)
+    }
 }
 
 impl<'a> Solver<'a> {
@@ -81,6 +128,8 @@ impl<'a> Solver<'a> {
             max_entries: DEFAULT_TT_SIZE,
             progress: None,
             started: Instant::now(),
+            evaluated: 0,
+            fills: FillCache::default(),
         }
     }
 
@@ -99,6 +148,27 @@ impl<'a> Solver<'a> {
     /// Positions in the table.
     pub fn table_len(&self) -> usize {
         self.table.len()
+    }
+
+    /// Statistics for the log: positions terminal at first look, expanded positions, and the
+    /// mean number of moves an expanded position tries (Benzene's "consider size").
+    pub fn stats(&self) -> String {
+        let terminal = self
+            .table
+            .values()
+            .filter(|n| n.kids.is_none() && (n.phi == 0 || n.delta == 0))
+            .count();
+        let expanded: Vec<usize> = self
+            .table
+            .values()
+            .filter_map(|n| n.kids.as_ref().map(|k| k.len()))
+            .collect();
+        let mean = expanded.iter().sum::<usize>() as f64 / expanded.len().max(1) as f64;
+        format!(
+            "evaluated {} terminal {terminal} expanded {} consider {mean:.2}",
+            self.evaluated,
+            expanded.len()
+        )
     }
 
     /// Solves `pos` for its side to move.
@@ -275,15 +345,18 @@ impl<'a> Solver<'a> {
         if let Some(n) = self.table.get(&pos.key()) {
             return (n.phi, n.delta);
         }
+        self.evaluated += 1;
         let n = evaluate(pos, &build_sets(pos));
         let r = (n.phi, n.delta);
         self.table.insert(pos.key(), n);
         r
     }
 
-    /// First expansion of `pos`: its children's keys, each child evaluated from the
-    /// connection sets brought forward from `sets`; refuted moves prune their siblings.
-    fn expand(&mut self, pos: &Hex, sets: &Sets, children: &[u16]) -> Option<Vec<Kid>> {
+    /// First expansion of `pos`: its children's keys (after fill-in). Children are judged only
+    /// when the search first enters them, as in Benzene: most children of an expanded node are
+    /// never entered, and judging one (bringing the connection sets to it) is the dearest step
+    /// of the solver. Children already known to be refuted prune their siblings.
+    fn expand(&mut self, pos: &Hex, children: &[u16]) -> Option<Vec<Kid>> {
         let mut kids: Vec<Kid> = Vec::with_capacity(children.len());
         let mut allowed: Option<Cells> = None;
         for &cell in children {
@@ -293,18 +366,15 @@ impl<'a> Solver<'a> {
             if self.out_of_time() {
                 return None;
             }
-            let (child, filled) = child_of(pos, cell as usize);
+            let (child, for_mover) = self.fills.child_of(pos, cell as usize);
             let key = child.key();
-            self.table
-                .entry(key)
-                .or_insert_with(|| evaluate(&child, &child_sets(sets, &child)));
-            if let Some(k) = self.refutation(key, filled.for_mover) {
+            if let Some(k) = self.refutation(key, for_mover) {
                 allowed = Some(allowed.map_or(k, |a| a.and(&k)));
             }
             kids.push(Kid {
                 cell,
                 key,
-                for_mover: filled.for_mover,
+                for_mover,
             });
         }
         if let Some(k) = allowed {
@@ -325,7 +395,6 @@ impl<'a> Solver<'a> {
     /// Multiple iterative deepening: works below `pos` until its numbers reach a threshold.
     /// `sets` are the connection sets of `pos` when the caller has them.
     fn mid(&mut self, pos: &Hex, sets: Option<&Sets>, th_phi: u32, th_delta: u32) {
-        self.nodes += 1;
         if self.out_of_time() {
             return;
         }
@@ -333,6 +402,7 @@ impl<'a> Solver<'a> {
         let mut sets: Option<Cow<Sets>> = sets.map(Cow::Borrowed);
         if let std::collections::hash_map::Entry::Vacant(e) = self.table.entry(key) {
             let s = sets.get_or_insert_with(|| Cow::Owned(build_sets(pos)));
+            self.evaluated += 1;
             e.insert(evaluate(pos, s));
         }
         let Some(node) = self.table.get(&key) else {
@@ -342,12 +412,13 @@ impl<'a> Solver<'a> {
         if phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta {
             return;
         }
+        // Counted as Benzene counts its MID calls: only visits that search below the node.
+        self.nodes += 1;
         let mut kids = match &node.kids {
             Some(k) => k.clone(),
             None => {
                 let children = node.children.clone();
-                let s: &Sets = sets.get_or_insert_with(|| Cow::Owned(build_sets(pos)));
-                let Some(kids) = self.expand(pos, s, &children) else {
+                let Some(kids) = self.expand(pos, &children) else {
                     return;
                 };
                 if let Some(n) = self.table.get_mut(&key) {
@@ -359,18 +430,29 @@ impl<'a> Solver<'a> {
         };
         loop {
             // φ(n) = min δ(child), δ(n) = Σ φ(child); track the best child and the runner-up.
+            let numbers: Vec<(u32, u32)> = kids
+                .iter()
+                .map(|kid| {
+                    self.table
+                        .get(&kid.key)
+                        .map_or((1, 1), |n| (n.phi, n.delta))
+                })
+                .collect();
+            let width = widened(&numbers, WIDENING);
             let mut phi = INF;
             let mut delta: u32 = 0;
             let mut best = None;
             let mut best_delta = INF;
             let mut second = INF;
-            for (i, kid) in kids.iter().enumerate() {
-                let (cp, cd) = self
-                    .table
-                    .get(&kid.key)
-                    .map_or((1, 1), |n| (n.phi, n.delta));
-                phi = phi.min(cd);
+            for (i, &(cp, cd)) in numbers.iter().enumerate() {
                 delta = delta.saturating_add(cp).min(INF);
+                if cd == 0 {
+                    phi = 0;
+                }
+                if i >= width {
+                    continue;
+                }
+                phi = phi.min(cd);
                 if cd < best_delta {
                     second = best_delta;
                     best_delta = cd;
@@ -394,7 +476,7 @@ impl<'a> Solver<'a> {
                 return;
             };
             let kid = kids[index];
-            let (child, _) = child_of(pos, kid.cell as usize);
+            let (child, _) = self.fills.child_of(pos, kid.cell as usize);
             let child_th_phi = th_delta
                 .saturating_sub(delta)
                 .saturating_add(child_phi)
@@ -420,5 +502,24 @@ impl<'a> Solver<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{widened, INF};
+
+    #[test]
+    fn widening_looks_at_the_first_live_children_only() {
+        // Eight live children: 1 + ⌈8/4⌉ = 3 are looked at.
+        let live = [(1, 1); 8];
+        assert_eq!(widened(&live, 0.25), 3);
+        // Refuted children (φ = 0: the opponent wins there) do not count: of four live ones,
+        // 1 + ⌈4/4⌉ = 2 are looked at, the second at index 3.
+        let mixed = [(0, INF), (1, 1), (0, INF), (1, 1), (1, 1), (1, 1)];
+        assert_eq!(widened(&mixed, 0.25), 4);
+        // One live child, or no widening: every child.
+        assert_eq!(widened(&[(0, INF), (1, 1), (0, INF)], 0.25), 3);
+        assert_eq!(widened(&live, 0.0), 8);
     }
 }

@@ -2,6 +2,9 @@
 //! (a win, a loss, or the must-play region) and the moves to try, best first.
 
 use super::super::board::Cells;
+use super::super::eval::Analysis;
+use super::super::ice::inferior::Pruning;
+use super::super::ice::Layers;
 use super::super::position::Hex;
 use super::super::vc::{must_play, Outlook, VcSet};
 
@@ -47,6 +50,23 @@ pub fn child_sets(parent: &Sets, child: &Hex) -> Sets {
     s
 }
 
+/// The moves worth trying in a filled position, best first: what `Hex::ranked_moves` gives,
+/// without its fill-in round. On a position that is already filled that round finds nothing,
+/// but it tested every empty cell for death, a good part of judging a position.
+fn ranked(pos: &Hex) -> Vec<usize> {
+    let board = pos.board();
+    let live = Pruning::new(&Layers::new(board), pos.to_move()).consider;
+    let pool = if live.is_empty() {
+        board.empty_cells()
+    } else {
+        live
+    };
+    let values = Analysis::new(board).move_values(board);
+    let mut moves: Vec<usize> = pool.iter().collect();
+    moves.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(a.cmp(&b)));
+    moves
+}
+
 /// Looks at a (filled) position without trying moves: a finished game, a connection for
 /// either side (a full one, or a semi one for the side to move, who plays its key), or else
 /// the must-play region as the moves to try.
@@ -75,10 +95,8 @@ pub fn evaluate(pos: &Hex, sets: &Sets) -> Node {
         Outlook::Lost(_) => return lost,
         Outlook::MustPlay(m) => m,
     };
-    let children: Vec<u16> = pos
-        .ranked_moves()
+    let children: Vec<u16> = ranked(pos)
         .into_iter()
-        .map(|(c, _)| c)
         .filter(|&c| must.has(c))
         .map(|c| c as u16)
         .collect();

@@ -75,32 +75,60 @@ fn insert_capped<T: Copy + PartialEq>(
 
 /// The OR rule: subsets of `others` (at most `max_ors - 1` of them) which with `new` have an
 /// empty common intersection; each gives a full connection whose carrier is their union. Only
-/// semis that shrink the running intersection are added, as in Benzene's `limit_or`.
-pub fn or_combinations(new: &Cells, others: &[Semi], max_ors: usize, out: &mut Vec<Cells>) {
+/// semis that shrink the running intersection are added, as in Benzene's `limit_or`, and a
+/// union that `add_full` would turn away against the pair's `fulls` is not grown further:
+/// every larger union would be turned away too (it holds a known carrier, or it holds their
+/// intersection and no known carrier holds it).
+pub fn or_combinations(
+    new: &Cells,
+    others: &[Semi],
+    max_ors: usize,
+    fulls: &[Cells],
+    out: &mut Vec<Cells>,
+) {
     let all = others.iter().fold(*new, |acc, s| acc.and(&s.carrier));
     if !all.is_empty() {
         return;
     }
-    fn dfs(
-        others: &[Semi],
+    let common = fulls
+        .split_first()
+        .map(|(f, rest)| rest.iter().fold(*f, |acc, e| acc.and(e)));
+    let hopeless = |u: &Cells| {
+        fulls.iter().any(|e| subset(e, u))
+            || common.is_some_and(|i| subset(&i, u) && !fulls.iter().any(|e| subset(u, e)))
+    };
+    struct Walk<'a, F: Fn(&Cells) -> bool> {
+        others: &'a [Semi],
+        hopeless: F,
+        out: &'a mut Vec<Cells>,
+    }
+    fn dfs<F: Fn(&Cells) -> bool>(
+        w: &mut Walk<F>,
         from: usize,
         inter: Cells,
         union: Cells,
         left: usize,
-        out: &mut Vec<Cells>,
     ) {
-        for (j, s) in others.iter().enumerate().skip(from) {
+        for (j, s) in w.others.iter().enumerate().skip(from) {
             let i2 = inter.and(&s.carrier);
             if i2 == inter {
                 continue;
             }
             let u2 = union.or(&s.carrier);
+            if (w.hopeless)(&u2) {
+                continue;
+            }
             if i2.is_empty() {
-                out.push(u2);
+                w.out.push(u2);
             } else if left > 1 {
-                dfs(others, j + 1, i2, u2, left - 1, out);
+                dfs(w, j + 1, i2, u2, left - 1);
             }
         }
     }
-    dfs(others, 0, *new, *new, max_ors.saturating_sub(1), out);
+    let mut w = Walk {
+        others,
+        hopeless,
+        out,
+    };
+    dfs(&mut w, 0, *new, *new, max_ors.saturating_sub(1));
 }

@@ -5,6 +5,7 @@ pub mod list;
 pub mod mustplay;
 pub mod set;
 pub mod simple;
+pub mod store;
 
 pub use list::Semi;
 pub use mustplay::{must_play, Outlook};

@@ -23,7 +23,8 @@
 use std::collections::VecDeque;
 
 use super::super::board::{Board, Cells, Edge};
-use super::list::{add_full, add_semi, or_combinations, Semi};
+use super::list::{add_full, add_semi, or_combinations, subset, Semi};
+use super::store::Store;
 
 /// Benzene's `max_ors`: the OR rule combines at most this many semis.
 pub const MAX_ORS: usize = 4;
@@ -48,8 +49,8 @@ pub struct VcSet {
     /// Empty cells: the only cells carriers may hold.
     empty: Cells,
     /// Carriers per node pair `lo * n + hi`.
-    full: Vec<Vec<Cells>>,
-    semi: Vec<Vec<Semi>>,
+    full: Store<Cells>,
+    semi: Store<Semi>,
     /// For each node, the nodes it has a full (semi) connection to, as a set of node numbers.
     full_nbs: Vec<Cells>,
     semi_nbs: Vec<Cells>,
@@ -71,8 +72,8 @@ impl VcSet {
             n,
             rep: vec![NONE; size],
             empty: board.empty_cells(),
-            full: vec![Vec::new(); n * n],
-            semi: vec![Vec::new(); n * n],
+            full: Store::new(n * n),
+            semi: Store::new(n * n),
             full_nbs: vec![Cells::EMPTY; n],
             semi_nbs: vec![Cells::EMPTY; n],
             queue: VecDeque::new(),
@@ -182,7 +183,11 @@ impl VcSet {
             return;
         }
         let i = self.idx(x, y);
-        if add_full(&mut self.full[i], c) {
+        // Most candidates hold a known carrier: rejected without touching the list.
+        if self.full[i].iter().any(|e| subset(e, &c)) {
+            return;
+        }
+        if self.full.edit(i, |list| add_full(list, c)) {
             self.full_nbs[x as usize].insert(y as usize);
             self.full_nbs[y as usize].insert(x as usize);
             self.queue.push_back(Work::Full(x, y, c));
@@ -194,7 +199,13 @@ impl VcSet {
             return;
         }
         let i = self.idx(x, y);
-        if add_semi(&mut self.semi[i], &self.full[i], s) {
+        if self.full[i].iter().any(|f| subset(f, &s.carrier))
+            || self.semi[i].iter().any(|e| subset(&e.carrier, &s.carrier))
+        {
+            return;
+        }
+        let fulls = &self.full[i];
+        if self.semi.edit(i, |list| add_semi(list, fulls, s)) {
             self.semi_nbs[x as usize].insert(y as usize);
             self.semi_nbs[y as usize].insert(x as usize);
             self.semi_queue.push_back(Work::Semi(x, y, s));
@@ -340,7 +351,7 @@ impl VcSet {
         others.extend(self.semi[i].iter().filter(|t| **t != s));
         let mut made = std::mem::take(&mut self.scratch_made);
         made.clear();
-        or_combinations(&s.carrier, &others, MAX_ORS, &mut made);
+        or_combinations(&s.carrier, &others, MAX_ORS, &self.full[i], &mut made);
         for &c in &made {
             self.push_full(x, y, c);
         }
@@ -361,8 +372,8 @@ impl VcSet {
             let nbs = self.full_nbs[x].or(&self.semi_nbs[x]);
             for y in nbs.iter().filter(|&y| y > x) {
                 let i = x * self.n + y;
-                self.full[i].retain(|c| !c.has(cell));
-                self.semi[i].retain(|s| !s.carrier.has(cell));
+                self.full.retain(i, |c| !c.has(cell));
+                self.semi.retain(i, |s| !s.carrier.has(cell));
                 if self.full[i].is_empty() {
                     self.full_nbs[x].remove(y);
                     self.full_nbs[y].remove(x);
@@ -423,8 +434,8 @@ impl VcSet {
             for z in nbs.iter() {
                 let z = z as u16;
                 let i = self.idx(a, z);
-                let fulls = std::mem::take(&mut self.full[i]);
-                let semis = std::mem::take(&mut self.semi[i]);
+                let fulls = self.full.take(i);
+                let semis = self.semi.take(i);
                 if merged.contains(&z) {
                     continue;
                 }
@@ -463,8 +474,8 @@ impl VcSet {
         let nbs = self.full_nbs[x as usize].or(&self.semi_nbs[x as usize]);
         for z in nbs.iter() {
             let i = self.idx(x, z as u16);
-            self.full[i].clear();
-            self.semi[i].clear();
+            self.full.clear(i);
+            self.semi.clear(i);
             self.full_nbs[z].remove(x as usize);
             self.semi_nbs[z].remove(x as usize);
         }

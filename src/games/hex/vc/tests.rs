@@ -165,3 +165,48 @@ fn connections_and_must_play_agree_with_brute_force_on_random_boards() {
     }
     assert!(checked.iter().all(|&k| k > 20), "{checked:?}");
 }
+
+/// The OR rule's cut-off never drops a full connection that `add_full` would keep: random
+/// semis and fulls over twelve cells, the rule with and without the pair's fulls.
+#[test]
+fn or_rule_keeps_every_full_the_list_would_take() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let set = |bits: u64| {
+        let mut c = Cells::EMPTY;
+        for i in 0..12 {
+            if bits >> i & 1 != 0 {
+                c.insert(i);
+            }
+        }
+        c
+    };
+    let mut checked = 0;
+    for _ in 0..2000 {
+        let semis: Vec<list::Semi> = (0..5)
+            .map(|k| list::Semi {
+                carrier: set(next() & next()),
+                key: k,
+            })
+            .collect();
+        let fulls: Vec<Cells> = (0..(next() % 3) as usize)
+            .map(|_| set(next() & next() | next() & next()))
+            .collect();
+        let (mut all, mut cut) = (Vec::new(), Vec::new());
+        list::or_combinations(&semis[0].carrier, &semis[1..], 4, &[], &mut all);
+        list::or_combinations(&semis[0].carrier, &semis[1..], 4, &fulls, &mut cut);
+        for c in all {
+            let mut l = fulls.clone();
+            if list::add_full(&mut l, c) {
+                assert!(cut.contains(&c), "{c:?} dropped against {fulls:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} cases");
+}
