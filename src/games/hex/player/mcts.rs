@@ -273,17 +273,7 @@ impl Search<'_> {
                 if node.visits() < EXPAND_AT && path.len() > 1 {
                     break;
                 }
-                match expansion(&board, to_move) {
-                    Expansion::Children(cells) => {
-                        self.tree.expand(node, &cells);
-                    }
-                    Expansion::Wins(c) => {
-                        if self.tree.expand(node, &[(c, 0, 0)]) {
-                            self.tree.children(node)[0].proof.store(MOVER_WINS, Relaxed);
-                        }
-                    }
-                    Expansion::Loses => node.proof.store(MOVER_WINS, Relaxed),
-                }
+                self.grow(node, &board, to_move);
                 kids = self.tree.children(node);
                 if kids.is_empty() {
                     break;
@@ -318,12 +308,46 @@ impl Search<'_> {
         self.back_up(path, winner, played.then_some(playout));
     }
 
+    /// Gives `node` (the position `board` with `to_move` to play) its children, or its proof.
+    fn grow(&self, node: &Node, board: &Board, to_move: u8) {
+        match expansion(board, to_move) {
+            Expansion::Children(cells) => {
+                self.tree.expand(node, &cells);
+            }
+            Expansion::Wins(c) => {
+                if self.tree.expand(node, &[(c, 0, 0)]) {
+                    self.tree.children(node)[0].proof.store(MOVER_WINS, Relaxed);
+                }
+            }
+            Expansion::Loses => node.proof.store(MOVER_WINS, Relaxed),
+        }
+    }
+
+    /// The root's children and their knowledge before the first playout (MoHex waits for
+    /// `KNOWLEDGE_AT` visits below the root only): one H-search per move costs little, and
+    /// no playout is spent on a move outside the must-play region or an inferior one.
+    fn prepare_root(&self) {
+        let root = self.tree.root();
+        if root.proof() != UNPROVEN {
+            return;
+        }
+        if self.tree.children(root).is_empty() {
+            self.grow(root, &self.board, self.to_move);
+        }
+        let kids = self.tree.children(root);
+        if !kids.is_empty() && self.tree.claim_knowledge(root) {
+            self.apply_knowledge(root, kids, &self.board, self.to_move, true);
+        }
+    }
+
     /// Marks `node` proved, or its pruned children lost (a pruned move may in fact win, but
     /// then so does a move that was kept, so calling it lost changes no proof of the node).
-    /// At the root a win without a winning move is no use: the search goes on to find one.
+    /// At the root a win without a winning move is no use: the search goes on to find one;
+    /// and a loss is played on among all moves (the opponent may still go wrong, and the
+    /// search's statistics pick the move that makes that likeliest).
     fn apply_knowledge(&self, node: &Node, kids: &[Node], board: &Board, to_move: u8, root: bool) {
         match knowledge(board, to_move) {
-            Knowledge::Wins if root => {}
+            Knowledge::Wins | Knowledge::Loses if root => {}
             Knowledge::Wins => node.proof.store(MOVER_LOSES, Relaxed),
             Knowledge::Loses => node.proof.store(MOVER_WINS, Relaxed),
             Knowledge::Prune(cells) => {
@@ -401,6 +425,7 @@ pub fn search(
         max_playouts: settings.playouts,
         playouts: AtomicU64::new(0),
     };
+    search.prepare_root();
     std::thread::scope(|s| {
         for t in 1..settings.threads.max(1) {
             let search = &search;
