@@ -180,6 +180,50 @@ fn gfx(pos: &Hex, to_move: u8, o: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::hex::player::tree::MOVER_LOSES;
+    use std::sync::atomic::Ordering::Relaxed;
+
+    #[test]
+    fn a_reply_the_search_had_pruned_still_gets_a_move() {
+        // A search long enough for the knowledge step below our best move, then the opponent
+        // answers with a move that step pruned (counted as lost in the tree): the next search
+        // must not stop at that proof with no move to play.
+        let mut pos = Hex::new(9, 9).unwrap();
+        for (i, m) in ["e5", "d6", "c7", "f3"].iter().enumerate() {
+            let c = pos.board().parse_cell(m).unwrap();
+            pos.place(if i % 2 == 0 { BLACK } else { WHITE }, c);
+        }
+        let shared = SharedTree::new(16);
+        let stop = AtomicBool::new(false);
+        let settings = |playouts| Settings {
+            threads: 1,
+            time: None,
+            playouts: Some(playouts),
+            seed: 1,
+        };
+        let best = shared
+            .search(&pos, &settings(20_000), &stop, &mut |_| {})
+            .best
+            .unwrap();
+        let reply = {
+            let guard = shared.tree.lock();
+            let (tree, _, _) = guard.as_ref().unwrap();
+            let ours = tree
+                .children(tree.root())
+                .iter()
+                .find(|k| k.cell.load(Relaxed) as usize == best);
+            let pruned = tree
+                .children(ours.unwrap())
+                .iter()
+                .find(|k| k.proof() == MOVER_LOSES);
+            pruned.expect("a pruned reply").cell.load(Relaxed) as usize
+        };
+        pos.place(BLACK, best);
+        pos.place(WHITE, reply);
+        let o = shared.search(&pos, &settings(1000), &stop, &mut |_| {});
+        let next = o.best.expect("a move");
+        assert!(pos.board().empty_cells().has(next));
+    }
 
     #[test]
     fn the_moves_between_two_positions_are_ours_then_theirs() {
