@@ -64,7 +64,7 @@ enum Command {
         #[arg(long)]
         allow_resign: bool,
         /// The search behind `genmove` (also `param_game search`).
-        #[arg(long, value_enum, default_value_t = hex::HexSearch::Alphabeta)]
+        #[arg(long, value_enum, default_value_t = hex::HexSearch::default())]
         search: hex::HexSearch,
     },
     /// Renju over the Gomocup protocol: 15x15, renju rules until `INFO rule` (docs/renju.md).

@@ -47,9 +47,10 @@ const SOLVE_SECONDS_MAX: f64 = 365.0 * 86_400.0;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum HexSearch {
     /// Iterative-deepening alpha-beta (Lazy SMP) over the resistance evaluation.
-    #[default]
     Alphabeta,
-    /// Monte-Carlo tree search with RAVE and bridge-saving playouts (`player::mcts`).
+    /// Monte-Carlo tree search with RAVE and bridge-saving playouts (`player::mcts`): the
+    /// default, because it measured stronger against Wolve and MoHex (tournaments/results/).
+    #[default]
     Mcts,
 }
 

@@ -141,8 +141,9 @@ fn expansion(board: &Board, to_move: u8) -> Expansion {
 /// What the virtual connections and the inferior cells say about a node with `to_move` to
 /// play.
 enum Knowledge {
-    /// The side to move is connected, or one move short of it (a semi connection).
-    Wins,
+    /// The side to move is connected, or one move short of it (a semi connection): then
+    /// with that move, its key.
+    Wins(Option<usize>),
     /// The opponent is connected whatever the side to move does, or no move is left to try.
     Loses,
     /// Moves at these cells lose or are no better than another: outside the must-play region
@@ -169,7 +170,13 @@ fn knowledge(board: &Board, to_move: u8) -> Knowledge {
     let empty = board.empty_cells();
     let me = to_move as usize;
     let must = match must_play(&sets[me], &sets[1 - me], &empty) {
-        Outlook::Won(_) => return Knowledge::Wins,
+        Outlook::Won(_) => {
+            let key = match sets[me].winning() {
+                Some(_) => None,
+                None => sets[me].edge_semis().first().map(|s| s.key as usize),
+            };
+            return Knowledge::Wins(key);
+        }
         Outlook::Lost(_) => return Knowledge::Loses,
         Outlook::MustPlay(m) => m,
     };
@@ -185,6 +192,17 @@ fn knowledge(board: &Board, to_move: u8) -> Knowledge {
         return Knowledge::Loses;
     }
     Knowledge::Prune(empty.minus(&keep))
+}
+
+/// The cells fill-in gives each colour on `board` with `to_move` to play (none once the game
+/// is decided).
+fn filled_cells(board: &Board, to_move: u8) -> [Cells; 2] {
+    let (filled, _) = ice::fill_in(&position(board, to_move));
+    let fb = filled.board();
+    if fb.winner().is_some() {
+        return [Cells::EMPTY; 2];
+    }
+    [BLACK, WHITE].map(|c| fb.stones(c).minus(board.stones(c)))
 }
 
 /// The selection value of `child` (RAVE-weighted mean plus exploration), from the view of the
@@ -214,6 +232,10 @@ struct Search<'a> {
     tree: &'a Tree,
     geo: Geometry,
     board: Board,
+    /// The root's dead and captured cells by the colour fill-in gives them (`ice::fill_in`):
+    /// playouts start with them taken, as they stay decided below the root, so random play
+    /// does not lose a captured edge cell that the owner would simply answer.
+    filled: [Cells; 2],
     to_move: u8,
     stop: &'a AtomicBool,
     deadline: Option<Instant>,
@@ -273,17 +295,7 @@ impl Search<'_> {
                 if node.visits() < EXPAND_AT && path.len() > 1 {
                     break;
                 }
-                match expansion(&board, to_move) {
-                    Expansion::Children(cells) => {
-                        self.tree.expand(node, &cells);
-                    }
-                    Expansion::Wins(c) => {
-                        if self.tree.expand(node, &[(c, 0, 0)]) {
-                            self.tree.children(node)[0].proof.store(MOVER_WINS, Relaxed);
-                        }
-                    }
-                    Expansion::Loses => node.proof.store(MOVER_WINS, Relaxed),
-                }
+                self.grow(node, &board, to_move);
                 kids = self.tree.children(node);
                 if kids.is_empty() {
                     break;
@@ -313,18 +325,66 @@ impl Search<'_> {
         let (winner, played) = match node.proof() {
             MOVER_WINS => (leaf_mover, false),
             MOVER_LOSES => (to_move, false),
-            _ => (playout.run(&self.geo, &board, to_move, last, rng), true),
+            _ => {
+                for colour in [BLACK, WHITE] {
+                    let add = self.filled[colour as usize].minus(&board.occupied());
+                    add.iter().for_each(|c| board.place(colour, c));
+                }
+                (playout.run(&self.geo, &board, to_move, last, rng), true)
+            }
         };
         self.back_up(path, winner, played.then_some(playout));
     }
 
+    /// Gives `node` (the position `board` with `to_move` to play) its children, or its proof.
+    fn grow(&self, node: &Node, board: &Board, to_move: u8) {
+        match expansion(board, to_move) {
+            Expansion::Children(cells) => {
+                self.tree.expand(node, &cells);
+            }
+            Expansion::Wins(c) => {
+                if self.tree.expand(node, &[(c, 0, 0)]) {
+                    self.tree.children(node)[0].proof.store(MOVER_WINS, Relaxed);
+                }
+            }
+            Expansion::Loses => node.proof.store(MOVER_WINS, Relaxed),
+        }
+    }
+
+    /// The root's children and their knowledge before the first playout (MoHex waits for
+    /// `KNOWLEDGE_AT` visits below the root only): one H-search per move costs little, and
+    /// no playout is spent on a move outside the must-play region or an inferior one.
+    fn prepare_root(&self) {
+        let root = self.tree.root();
+        if root.proof() != UNPROVEN {
+            return;
+        }
+        if self.tree.children(root).is_empty() {
+            self.grow(root, &self.board, self.to_move);
+        }
+        let kids = self.tree.children(root);
+        if !kids.is_empty() && self.tree.claim_knowledge(root) {
+            self.apply_knowledge(root, kids, &self.board, self.to_move, true);
+        }
+    }
+
     /// Marks `node` proved, or its pruned children lost (a pruned move may in fact win, but
     /// then so does a move that was kept, so calling it lost changes no proof of the node).
-    /// At the root a win without a winning move is no use: the search goes on to find one.
+    /// At the root a win without a winning move is no use: the key of a semi connection is
+    /// that move, else (already connected: every move keeps the connection) the search goes on;
+    /// and a loss is played on among all moves (the opponent may still go wrong, and the
+    /// search's statistics pick the move that makes that likeliest).
     fn apply_knowledge(&self, node: &Node, kids: &[Node], board: &Board, to_move: u8, root: bool) {
         match knowledge(board, to_move) {
-            Knowledge::Wins if root => {}
-            Knowledge::Wins => node.proof.store(MOVER_LOSES, Relaxed),
+            Knowledge::Wins(Some(key)) if root => {
+                // The key completes the connection: that child is won, and so the root.
+                if let Some(k) = kids.iter().find(|k| k.cell.load(Relaxed) as usize == key) {
+                    k.proof.store(MOVER_WINS, Relaxed);
+                    node.proof.store(MOVER_LOSES, Relaxed);
+                }
+            }
+            Knowledge::Wins(_) | Knowledge::Loses if root => {}
+            Knowledge::Wins(_) => node.proof.store(MOVER_LOSES, Relaxed),
             Knowledge::Loses => node.proof.store(MOVER_WINS, Relaxed),
             Knowledge::Prune(cells) => {
                 for k in kids {
@@ -395,12 +455,14 @@ pub fn search(
         tree,
         geo: Geometry::new(board),
         board: *board,
+        filled: filled_cells(board, to_move),
         to_move,
         stop,
         deadline: settings.time.map(|t| started + t),
         max_playouts: settings.playouts,
         playouts: AtomicU64::new(0),
     };
+    search.prepare_root();
     std::thread::scope(|s| {
         for t in 1..settings.threads.max(1) {
             let search = &search;
@@ -515,6 +577,56 @@ mod tests {
         let b = board(3, &["c1"], &["a2", "b2"]);
         let o = run(&b, BLACK, 2000, 1);
         assert_eq!(o.best.map(|c| b.cell_name(c)).as_deref(), Some("c2"));
+    }
+
+    #[test]
+    fn the_key_of_a_semi_connection_is_played_before_any_playout() {
+        // Black c2 and c4 reach their edges through edge bridges and join each other at c3
+        // only: no cell connects at once, but c3 makes the connection sure.
+        let b = board(5, &["c2", "c4"], &["a3", "e3"]);
+        assert!(connecting_cells(&b, BLACK).is_empty());
+        let o = run(&b, BLACK, 1, 1);
+        assert_eq!(o.best.map(|c| b.cell_name(c)).as_deref(), Some("c3"));
+        assert_eq!(o.proven, Some(true));
+        assert!(o.playouts <= 1);
+    }
+
+    #[test]
+    fn playouts_start_with_the_captured_cells_filled() {
+        // Black c2 bridges to the top through c1 and d1, which fill-in gives Black: White
+        // gets them in no playout, only by a move of the tree below the root (before that
+        // node's own knowledge step), so their all-moves-as-first counts stay low where a
+        // free cell's are about half the playouts.
+        let b = board(7, &["c2"], &["d4"]);
+        let tree = Tree::new(1 << 16);
+        let settings = Settings {
+            threads: 1,
+            time: None,
+            playouts: Some(500),
+            seed: 3,
+        };
+        let o = search(
+            &b,
+            WHITE,
+            &tree,
+            &settings,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        assert!(o.playouts >= 500);
+        let rave = |name: &str| {
+            let cell = b.parse_cell(name).unwrap() as u16;
+            let kids = tree.children(tree.root());
+            let kid = kids.iter().find(|k| k.cell.load(Relaxed) == cell).unwrap();
+            kid.rave_visits.load(Relaxed)
+        };
+        assert!(
+            rave("c1") < 50 && rave("d1") < 50,
+            "{} {}",
+            rave("c1"),
+            rave("d1")
+        );
+        assert!(rave("f6") > 100, "{}", rave("f6"));
     }
 
     #[test]

@@ -98,7 +98,10 @@ impl Tree {
 
     /// Makes the root's descendant through `cells` (moves in order) the new root, keeping
     /// what the searches below it learnt; false (and nothing changed) if the tree does not
-    /// hold it.
+    /// hold it, or holds it proved: a proof may stand without the moves that make it (the
+    /// knowledge step proves a node from its connections alone, and counts a pruned move,
+    /// which the opponent may well play, as lost), so a search from there would end at once
+    /// with nothing to play.
     pub fn descend(&mut self, cells: &[u16]) -> bool {
         let mut at = self.root;
         for &cell in cells {
@@ -112,6 +115,9 @@ impl Tree {
                 Some(i) => at = i,
                 None => return false,
             }
+        }
+        if self.nodes[at].proof() != UNPROVEN {
+            return false;
         }
         self.root = at;
         true
@@ -214,6 +220,19 @@ mod tests {
         assert_eq!(t.root().cell.load(Relaxed), 3);
         assert_eq!(t.root().visits(), 4);
         assert!(!t.descend(&[1]), "a leaf has no children");
+    }
+
+    #[test]
+    fn descend_refuses_a_proved_node() {
+        let mut t = Tree::new(16);
+        t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)]);
+        let kid = &t.children(t.root())[0];
+        t.expand(kid, &[(3, 4, 2), (4, 0, 0)]);
+        // A move the knowledge step pruned: counted as lost for its mover.
+        t.children(kid)[1].proof.store(MOVER_LOSES, Relaxed);
+        assert!(!t.descend(&[1, 4]));
+        assert_eq!(t.root().cell.load(Relaxed), 0, "the root stays");
+        assert!(t.descend(&[1, 3]));
     }
 
     #[test]
