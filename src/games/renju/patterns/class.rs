@@ -23,18 +23,22 @@ pub const CLASSES: usize = 7;
 /// Ordering weight of each class (`Renju::threat` adds the shapes' own values on top).
 pub const LEVEL: [i32; CLASSES] = [0, 1_000, 1_500, 8_000, 15_000, 20_000, 100_000];
 
+/// The four shapes whose combination sits at `i` in the tables below (the inverse of `index`).
+const fn shapes_at(i: usize) -> [u8; 4] {
+    [
+        (i / (SHAPES * SHAPES * SHAPES)) as u8,
+        (i / (SHAPES * SHAPES) % SHAPES) as u8,
+        (i / SHAPES % SHAPES) as u8,
+        (i % SHAPES) as u8,
+    ]
+}
+
 /// Every combination of four shapes, indexed by `index`, classified at compile time.
 static TABLE: [u8; SHAPES * SHAPES * SHAPES * SHAPES] = {
     let mut t = [C_NONE; SHAPES * SHAPES * SHAPES * SHAPES];
     let mut i = 0;
     while i < t.len() {
-        let s = [
-            (i / (SHAPES * SHAPES * SHAPES)) as u8,
-            (i / (SHAPES * SHAPES) % SHAPES) as u8,
-            (i / SHAPES % SHAPES) as u8,
-            (i % SHAPES) as u8,
-        ];
-        t[i] = combine(s);
+        t[i] = combine(shapes_at(i));
         i += 1;
     }
     t
@@ -50,13 +54,7 @@ static BONUS: [u8; SHAPES * SHAPES * SHAPES * SHAPES] = {
     let mut t = [0u8; SHAPES * SHAPES * SHAPES * SHAPES];
     let mut i = 0;
     while i < t.len() {
-        let s = [
-            (i / (SHAPES * SHAPES * SHAPES)) as u8,
-            (i / (SHAPES * SHAPES) % SHAPES) as u8,
-            (i / SHAPES % SHAPES) as u8,
-            (i % SHAPES) as u8,
-        ];
-        t[i] = bonus(s);
+        t[i] = bonus(shapes_at(i));
         i += 1;
     }
     t
