@@ -66,13 +66,19 @@ pub fn combination_bonus(s: [u8; 4]) -> i32 {
     BONUS[index(s)] as i32
 }
 
-const fn bonus(s: [u8; 4]) -> u8 {
+/// How many of the four directions have each shape.
+const fn counts(s: [u8; 4]) -> [u8; SHAPES] {
     let mut n = [0u8; SHAPES];
     let mut k = 0;
     while k < 4 {
         n[s[k] as usize] += 1;
         k += 1;
     }
+    n
+}
+
+const fn bonus(s: [u8; 4]) -> u8 {
+    let n = counts(s);
     let fours = n[B4 as usize] + n[F4 as usize];
     let threes = n[F3 as usize];
     let b3 = n[B3 as usize];
@@ -111,12 +117,7 @@ pub fn classify(s: [u8; 4]) -> u8 {
 
 /// `classify` computed from the shapes (builds the table).
 const fn combine(s: [u8; 4]) -> u8 {
-    let mut n = [0u8; SHAPES];
-    let mut k = 0;
-    while k < 4 {
-        n[s[k] as usize] += 1;
-        k += 1;
-    }
+    let n = counts(s);
     let fours = n[B4 as usize] + n[F4 as usize];
     let threes = n[F3 as usize];
     if n[FIVE as usize] > 0 {
