@@ -15,7 +15,9 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::playout::{Geometry, Playout};
+use super::prior::priors;
 use super::tree::{Node, Tree, MOVER_LOSES, MOVER_WINS, UNPROVEN};
+use super::vc_cache::VcCache;
 use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
 use crate::games::hex::ice;
 use crate::games::hex::position::Hex;
@@ -36,6 +38,12 @@ const EXPAND_AT: u32 = 10;
 /// A node's children are checked against virtual connections and dead cells once it has had
 /// this many visits (MoHex: 256): by then it is worth the H-search's cost.
 const KNOWLEDGE_AT: u32 = 256;
+/// The weight of a move's prior in its selection value, a bonus of `PROGRESSIVE_BIAS * prior /
+/// sqrt(visits + 1)` that fades as playouts take over (MoHex 2.0: 2.47).
+const PROGRESSIVE_BIAS: f32 = 2.47;
+/// Positions whose connection sets a search keeps for the nodes below (`vc_cache`): a few
+/// hundred kilobytes each on 11×11.
+const VC_CACHE_POSITIONS: usize = 256;
 /// How often the first thread calls `progress` (HexGui's live display).
 const REPORT_EVERY: Duration = Duration::from_millis(500);
 /// Bytes a tree node takes, to size the tree from a memory budget.
@@ -165,8 +173,7 @@ fn position(board: &Board, to_move: u8) -> Hex {
     p
 }
 
-fn knowledge(board: &Board, to_move: u8) -> Knowledge {
-    let sets = [VcSet::build(board, BLACK), VcSet::build(board, WHITE)];
+fn knowledge(board: &Board, to_move: u8, sets: &[VcSet; 2]) -> Knowledge {
     let empty = board.empty_cells();
     let me = to_move as usize;
     let must = match must_play(&sets[me], &sets[1 - me], &empty) {
@@ -214,6 +221,15 @@ fn value(child: &Node, log_parent: f32) -> f32 {
         _ => {}
     }
     let n = child.visits() as f32;
+    let prior = child.prior();
+    if prior == 0.0 {
+        return estimate(child, n, log_parent);
+    }
+    PROGRESSIVE_BIAS * prior / (n + 1.0).sqrt() + estimate(child, n, log_parent)
+}
+
+/// The RAVE-weighted mean plus exploration of a child with `n` visits.
+fn estimate(child: &Node, n: f32, log_parent: f32) -> f32 {
     let rn = child.rave_visits.load(Relaxed) as f32;
     let rave = || child.rave_wins.load(Relaxed) as f32 / rn;
     if n == 0.0 {
@@ -241,6 +257,8 @@ struct Search<'a> {
     deadline: Option<Instant>,
     max_playouts: Option<u64>,
     playouts: AtomicU64,
+    /// The knowledge nodes' connection sets, for the nodes below them.
+    vc_cache: VcCache,
 }
 
 impl Search<'_> {
@@ -295,14 +313,18 @@ impl Search<'_> {
                 if node.visits() < EXPAND_AT && path.len() > 1 {
                     break;
                 }
-                self.grow(node, &board, to_move);
+                self.grow(node, &board, to_move, last);
                 kids = self.tree.children(node);
                 if kids.is_empty() {
                     break;
                 }
             }
             if node.visits() >= KNOWLEDGE_AT && self.tree.claim_knowledge(node) {
-                self.apply_knowledge(node, kids, &board, to_move, path.len() == 1);
+                let moves: Vec<u16> = path[1..].iter().map(|n| n.cell.load(Relaxed)).collect();
+                let sets = self
+                    .vc_cache
+                    .sets(&self.board, self.to_move, &moves, &board);
+                self.apply_knowledge(node, kids, &board, to_move, path.len() == 1, &sets);
                 if node.proof() != UNPROVEN {
                     break;
                 }
@@ -337,13 +359,19 @@ impl Search<'_> {
     }
 
     /// Gives `node` (the position `board` with `to_move` to play) its children, or its proof.
-    fn grow(&self, node: &Node, board: &Board, to_move: u8) {
+    fn grow(&self, node: &Node, board: &Board, to_move: u8, last: Option<usize>) {
         match expansion(board, to_move) {
             Expansion::Children(cells) => {
-                self.tree.expand(node, &cells);
+                let p = if cells.len() > 1 {
+                    let c: Vec<u16> = cells.iter().map(|&(c, _, _)| c).collect();
+                    priors(board, to_move, last, &c)
+                } else {
+                    Vec::new()
+                };
+                self.tree.expand(node, &cells, &p);
             }
             Expansion::Wins(c) => {
-                if self.tree.expand(node, &[(c, 0, 0)]) {
+                if self.tree.expand(node, &[(c, 0, 0)], &[]) {
                     self.tree.children(node)[0].proof.store(MOVER_WINS, Relaxed);
                 }
             }
@@ -360,11 +388,14 @@ impl Search<'_> {
             return;
         }
         if self.tree.children(root).is_empty() {
-            self.grow(root, &self.board, self.to_move);
+            self.grow(root, &self.board, self.to_move, None);
         }
         let kids = self.tree.children(root);
         if !kids.is_empty() && self.tree.claim_knowledge(root) {
-            self.apply_knowledge(root, kids, &self.board, self.to_move, true);
+            let sets = self
+                .vc_cache
+                .sets(&self.board, self.to_move, &[], &self.board);
+            self.apply_knowledge(root, kids, &self.board, self.to_move, true, &sets);
         }
     }
 
@@ -374,8 +405,16 @@ impl Search<'_> {
     /// that move, else (already connected: every move keeps the connection) the search goes on;
     /// and a loss is played on among all moves (the opponent may still go wrong, and the
     /// search's statistics pick the move that makes that likeliest).
-    fn apply_knowledge(&self, node: &Node, kids: &[Node], board: &Board, to_move: u8, root: bool) {
-        match knowledge(board, to_move) {
+    fn apply_knowledge(
+        &self,
+        node: &Node,
+        kids: &[Node],
+        board: &Board,
+        to_move: u8,
+        root: bool,
+        sets: &[VcSet; 2],
+    ) {
+        match knowledge(board, to_move, sets) {
             Knowledge::Wins(Some(key)) if root => {
                 // The key completes the connection: that child is won, and so the root.
                 if let Some(k) = kids.iter().find(|k| k.cell.load(Relaxed) as usize == key) {
@@ -461,6 +500,7 @@ pub fn search(
         deadline: settings.time.map(|t| started + t),
         max_playouts: settings.playouts,
         playouts: AtomicU64::new(0),
+        vc_cache: VcCache::new(VC_CACHE_POSITIONS),
     };
     search.prepare_root();
     std::thread::scope(|s| {

@@ -6,7 +6,9 @@ pub mod bench;
 pub mod genmove;
 pub mod mcts;
 pub mod playout;
+pub mod prior;
 pub mod tree;
+pub mod vc_cache;
 
 /// A `size`×`size` board with the named stones, for the players' tests.
 #[cfg(test)]

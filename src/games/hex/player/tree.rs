@@ -33,6 +33,8 @@ pub struct Node {
     children: AtomicU16,
     state: AtomicU8,
     pub proof: AtomicU8,
+    /// The move's prior (`prior::priors`) in units of 1/65535: the progressive bias.
+    prior: AtomicU16,
 }
 
 impl Node {
@@ -41,6 +43,10 @@ impl Node {
     }
     pub fn visits(&self) -> u32 {
         self.visits.load(Relaxed)
+    }
+    /// The move's prior probability (0 when none was given).
+    pub fn prior(&self) -> f32 {
+        self.prior.load(Relaxed) as f32 / u16::MAX as f32
     }
     /// Adds `n` visits with `w` wins (also the virtual loss: visits first, wins later).
     pub fn add(&self, n: u32, w: u32) {
@@ -150,9 +156,10 @@ impl Tree {
             .is_ok()
     }
 
-    /// Gives `node` one child per cell of `cells`, each starting with `prior` (visits, wins),
-    /// unless another thread is expanding it or the tree is full. True if this call did it.
-    pub fn expand(&self, node: &Node, cells: &[(u16, u32, u32)]) -> bool {
+    /// Gives `node` one child per cell of `cells`, each starting with `prior` (visits, wins)
+    /// and with the prior probability of `priors` (same order; none if empty), unless another
+    /// thread is expanding it or the tree is full. True if this call did it.
+    pub fn expand(&self, node: &Node, cells: &[(u16, u32, u32)], priors: &[f32]) -> bool {
         if cells.is_empty()
             || node
                 .state
@@ -167,7 +174,11 @@ impl Tree {
             node.state.store(EXPANDING, Relaxed);
             return false;
         }
-        for (child, &(cell, n, w)) in self.nodes[first..].iter().zip(cells) {
+        for (i, (child, &(cell, n, w))) in self.nodes[first..].iter().zip(cells).enumerate() {
+            let p = priors
+                .get(i)
+                .map_or(0, |p| (p.clamp(0.0, 1.0) * u16::MAX as f32) as u16);
+            child.prior.store(p, Relaxed);
             child.cell.store(cell, Relaxed);
             child.visits.store(n, Relaxed);
             child.wins.store(w, Relaxed);
@@ -192,8 +203,11 @@ mod tests {
     fn children_appear_once_expanded_with_their_priors() {
         let t = Tree::new(16);
         assert!(t.children(t.root()).is_empty());
-        assert!(t.expand(t.root(), &[(3, 2, 1), (5, 0, 0)]));
-        assert!(!t.expand(t.root(), &[(7, 0, 0)]), "a node is expanded once");
+        assert!(t.expand(t.root(), &[(3, 2, 1), (5, 0, 0)], &[]));
+        assert!(
+            !t.expand(t.root(), &[(7, 0, 0)], &[]),
+            "a node is expanded once"
+        );
         let kids = t.children(t.root());
         assert_eq!(kids.len(), 2);
         assert_eq!(kids[0].cell.load(Relaxed), 3);
@@ -203,18 +217,18 @@ mod tests {
     #[test]
     fn a_full_tree_leaves_nodes_as_leaves() {
         let t = Tree::new(3);
-        assert!(t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)]));
+        assert!(t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)], &[]));
         let kid = &t.children(t.root())[0];
-        assert!(!t.expand(kid, &[(4, 0, 0), (5, 0, 0)]));
+        assert!(!t.expand(kid, &[(4, 0, 0), (5, 0, 0)], &[]));
         assert!(t.children(kid).is_empty());
     }
 
     #[test]
     fn descend_keeps_the_subtree_of_the_moves_played() {
         let mut t = Tree::new(16);
-        t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)]);
+        t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)], &[]);
         let kid = &t.children(t.root())[1];
-        t.expand(kid, &[(3, 4, 2), (4, 0, 0)]);
+        t.expand(kid, &[(3, 4, 2), (4, 0, 0)], &[]);
         assert!(!t.descend(&[2, 5]), "no such move");
         assert!(t.descend(&[2, 3]));
         assert_eq!(t.root().cell.load(Relaxed), 3);
@@ -225,9 +239,9 @@ mod tests {
     #[test]
     fn descend_refuses_a_proved_node() {
         let mut t = Tree::new(16);
-        t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)]);
+        t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)], &[]);
         let kid = &t.children(t.root())[0];
-        t.expand(kid, &[(3, 4, 2), (4, 0, 0)]);
+        t.expand(kid, &[(3, 4, 2), (4, 0, 0)], &[]);
         // A move the knowledge step pruned: counted as lost for its mover.
         t.children(kid)[1].proof.store(MOVER_LOSES, Relaxed);
         assert!(!t.descend(&[1, 4]));
@@ -238,7 +252,7 @@ mod tests {
     #[test]
     fn clear_starts_again_from_an_empty_root() {
         let mut t = Tree::new(8);
-        t.expand(t.root(), &[(1, 0, 0)]);
+        t.expand(t.root(), &[(1, 0, 0)], &[]);
         t.root().add(5, 3);
         t.clear();
         assert!(t.children(t.root()).is_empty());
