@@ -41,9 +41,12 @@ const KNOWLEDGE_AT: u32 = 256;
 /// The weight of a move's prior in its selection value, a bonus of `PROGRESSIVE_BIAS * prior /
 /// sqrt(visits + 1)` that fades as playouts take over (MoHex 2.0: 2.47).
 const PROGRESSIVE_BIAS: f32 = 2.47;
-/// Positions whose connection sets a search keeps for the nodes below (`vc_cache`): a few
-/// hundred kilobytes each on 11×11.
-const VC_CACHE_POSITIONS: usize = 256;
+/// Memory a search may fill with connection sets kept for the nodes below (`vc_cache`), on top
+/// of the tree.
+const VC_CACHE_BYTES: usize = 48 << 20;
+/// What one position's two sets take, per pair of nodes (cells + 2 edges): about 125 bytes
+/// measured on 9×9, 70 on 13×13.
+const VC_BYTES_PER_PAIR: usize = 128;
 /// How often the first thread calls `progress` (HexGui's live display).
 const REPORT_EVERY: Duration = Duration::from_millis(500);
 /// Bytes a tree node takes, to size the tree from a memory budget.
@@ -500,7 +503,9 @@ pub fn search(
         deadline: settings.time.map(|t| started + t),
         max_playouts: settings.playouts,
         playouts: AtomicU64::new(0),
-        vc_cache: VcCache::new(VC_CACHE_POSITIONS),
+        vc_cache: VcCache::new(
+            (VC_CACHE_BYTES / (VC_BYTES_PER_PAIR * (board.size() + 2).pow(2))).max(4),
+        ),
     };
     search.prepare_root();
     std::thread::scope(|s| {
