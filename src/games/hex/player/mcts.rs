@@ -282,9 +282,13 @@ impl Search<'_> {
         let mut path: Vec<&Node> = Vec::with_capacity(64);
         let mut next_report = started + REPORT_EVERY;
         let mut i = 0u32;
+        // Playouts not yet added to the shared count (one locked add per 16, not per playout).
+        let mut unsent = 0u64;
         loop {
             // The clock is read every few playouts only.
             if i.is_multiple_of(16) {
+                self.playouts.fetch_add(unsent, Relaxed);
+                unsent = 0;
                 if self.done() {
                     return;
                 }
@@ -297,7 +301,7 @@ impl Search<'_> {
             }
             i += 1;
             self.iterate(&mut rng, &mut playout, &mut path);
-            self.playouts.fetch_add(1, Relaxed);
+            unsent += 1;
         }
     }
 

@@ -49,20 +49,31 @@ impl Node {
         self.prior.load(Relaxed) as f32 / u16::MAX as f32
     }
     /// Adds `n` visits with `w` wins (also the virtual loss: visits first, wins later).
+    ///
+    /// A load and a store, not a `fetch_add`: threads that add to the same node at once may
+    /// lose an update (as in Fuego's lock-free tree), but a locked add on counters every thread
+    /// touches (the root's children take a RAVE update from every playout) costs more than the
+    /// playout and made a second thread worth nothing.
     pub fn add(&self, n: u32, w: u32) {
         if n > 0 {
-            self.visits.fetch_add(n, Relaxed);
+            bump(&self.visits, n);
         }
         if w > 0 {
-            self.wins.fetch_add(w, Relaxed);
+            bump(&self.wins, w);
         }
     }
     pub fn add_rave(&self, won: bool) {
-        self.rave_visits.fetch_add(1, Relaxed);
+        bump(&self.rave_visits, 1);
         if won {
-            self.rave_wins.fetch_add(1, Relaxed);
+            bump(&self.rave_wins, 1);
         }
     }
+}
+
+/// Adds to a shared counter without a locked instruction (a concurrent add may be lost).
+#[inline]
+fn bump(counter: &AtomicU32, n: u32) {
+    counter.store(counter.load(Relaxed).wrapping_add(n), Relaxed);
 }
 
 /// The tree: `nodes[root]` is the root (`nodes[0]` after `clear`, a grandchild of the old
