@@ -12,7 +12,9 @@
 //!   Full x–m and semi m–y through a chain m give a semi x–y. Like Benzene's default
 //!   (`and_over_edge` off), an edge is never the middle node.
 //! - OR: semis x–y whose carriers have no common cell give a full x–y (whichever cell the
-//!   opponent takes, a key outside it remains); at most `MAX_ORS` semis at once.
+//!   opponent takes, a key outside it remains): every combination of up to `MAX_ORS` semis
+//!   with the new one (`or_combinations`), and greedy unions of any number of them that avoid
+//!   the cells common to the pair's fulls (`or_greedy`).
 //!
 //! New connections go through a work queue, so an update after a move only derives what the
 //! move changed: the connections whose carriers it touched are dropped (for the opponent they
@@ -23,11 +25,13 @@
 use std::collections::VecDeque;
 
 use super::super::board::{Board, Cells, Edge};
-use super::list::{add_full, add_semi, or_combinations, subset, Semi};
+use super::list::{add_full, add_semi, or_combinations, or_greedy, subset, Semi};
 use super::store::Store;
 
-/// Benzene's `max_ors`: the OR rule combines at most this many semis.
-pub const MAX_ORS: usize = 4;
+/// The exhaustive OR rule combines at most this many semis (Benzene's `max_ors` is 4; with
+/// the greedy OR beside it, 3 gives as many nodes on 6×6 (8,293 against 8,305 with 4) and is
+/// a quarter faster). The greedy OR has no bound.
+pub const MAX_ORS: usize = 3;
 /// No node: an opponent stone.
 const NONE: u16 = u16::MAX;
 
@@ -352,6 +356,11 @@ impl VcSet {
         let mut made = std::mem::take(&mut self.scratch_made);
         made.clear();
         or_combinations(&s.carrier, &others, MAX_ORS, &self.full[i], &mut made);
+        for &c in &made {
+            self.push_full(x, y, c);
+        }
+        made.clear();
+        or_greedy(&self.semi[i], &self.full[i], &mut made);
         for &c in &made {
             self.push_full(x, y, c);
         }
