@@ -171,26 +171,32 @@ fn connections_and_must_play_agree_with_brute_force_on_random_boards() {
     );
 }
 
-/// The OR rule's cut-off never drops a full connection that `add_full` would keep: random
-/// semis and fulls over twelve cells, the rule with and without the pair's fulls.
-#[test]
-fn or_rule_keeps_every_full_the_list_would_take() {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
+/// A xorshift generator for the randomized list tests (reproducible without a crate's seed
+/// semantics).
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
         seed
-    };
-    let set = |bits: u64| {
-        let mut c = Cells::EMPTY;
-        for i in 0..12 {
-            if bits >> i & 1 != 0 {
-                c.insert(i);
-            }
-        }
-        c
-    };
+    }
+}
+
+/// The cells among the first `n` whose bits are set in `bits`.
+fn low_cells(bits: u64, n: usize) -> Cells {
+    let mut c = Cells::EMPTY;
+    for i in (0..n).filter(|&i| bits >> i & 1 != 0) {
+        c.insert(i);
+    }
+    c
+}
+
+/// The OR rule's cut-off never drops a full connection that `add_full` would keep: random
+/// semis and fulls over twelve cells, the rule with and without the pair's fulls.
+#[test]
+fn or_rule_keeps_every_full_the_list_would_take() {
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+    let set = |bits: u64| low_cells(bits, 12);
     let mut checked = 0;
     for _ in 0..2000 {
         let semis: Vec<list::Semi> = (0..5)
@@ -249,22 +255,8 @@ fn greedy_or_combines_more_semis_than_the_bounded_one() {
 /// OR result). Random semis and fulls over ten cells, checked against every subset.
 #[test]
 fn greedy_or_leaves_no_cell_of_the_full_intersection_avoidable() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let set = |bits: u64| {
-        let mut c = Cells::EMPTY;
-        for i in 0..10 {
-            if bits >> i & 1 != 0 {
-                c.insert(i);
-            }
-        }
-        c
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+    let set = |bits: u64| low_cells(bits, 10);
     let mut found = 0;
     for _ in 0..3000 {
         let n = 2 + (next() % 6) as usize;
