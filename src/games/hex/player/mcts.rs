@@ -370,8 +370,7 @@ impl Search<'_> {
         match expansion(board, to_move) {
             Expansion::Children(cells) => {
                 let p = if cells.len() > 1 {
-                    let c: Vec<u16> = cells.iter().map(|&(c, _, _)| c).collect();
-                    priors(board, to_move, last, &c)
+                    priors(board, to_move, last, cells.iter().map(|&(c, _, _)| c))
                 } else {
                     Vec::new()
                 };

@@ -41,7 +41,12 @@ pub fn bridge_saves(board: &Board, intruder: usize, me: u8) -> Cells {
 /// move on `board` after the opponent's stone at `last`. With no bridge to save every move
 /// gets the same prior: the bias then only adds a little exploration, fading with visits,
 /// which is what was measured.
-pub fn priors(board: &Board, me: u8, last: Option<usize>, cells: &[u16]) -> Vec<f32> {
+pub fn priors(
+    board: &Board,
+    me: u8,
+    last: Option<usize>,
+    cells: impl Iterator<Item = u16> + Clone,
+) -> Vec<f32> {
     let saves = last.map_or(Cells::EMPTY, |l| bridge_saves(board, l, me));
     let gamma = |c: u16| {
         if saves.has(c as usize) {
@@ -50,8 +55,8 @@ pub fn priors(board: &Board, me: u8, last: Option<usize>, cells: &[u16]) -> Vec<
             1.0
         }
     };
-    let total: f32 = cells.iter().map(|&c| gamma(c)).sum();
-    cells.iter().map(|&c| gamma(c) / total).collect()
+    let total: f32 = cells.clone().map(gamma).sum();
+    cells.map(|c| gamma(c) / total).collect()
 }
 
 #[cfg(test)]
@@ -85,7 +90,7 @@ mod tests {
     fn priors_sum_to_one_and_favour_the_save() {
         let b = board(7, &["b2", "c3"], &["c2"]);
         let cells: Vec<u16> = b.empty_cells().iter().map(|c| c as u16).collect();
-        let p = priors(&b, BLACK, b.parse_cell("c2"), &cells);
+        let p = priors(&b, BLACK, b.parse_cell("c2"), cells.iter().copied());
         assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         let at = |s: &str| {
             let c = b.parse_cell(s).unwrap() as u16;
@@ -100,7 +105,7 @@ mod tests {
         let b = board(7, &["b2"], &["e5"]);
         let cells: Vec<u16> = b.empty_cells().iter().map(|c| c as u16).collect();
         for last in [b.parse_cell("e5"), None] {
-            let p = priors(&b, BLACK, last, &cells);
+            let p = priors(&b, BLACK, last, cells.iter().copied());
             assert!(p
                 .iter()
                 .all(|&x| (x - 1.0 / cells.len() as f32).abs() < 1e-6));
