@@ -109,6 +109,9 @@ pub struct HexSession {
     solve_seconds: f64,
     /// `param_dfpn tt_size`: the solver's table bound, in positions.
     tt_size: usize,
+    /// The solver's table, kept across `dfpn-*` commands until the board changes size or
+    /// `clear_board`.
+    dfpn_memory: session_vc::SolverMemory,
 }
 
 pub(super) fn parse_color(s: &str) -> Result<u8, String> {
@@ -160,6 +163,7 @@ impl HexSession {
             use_guifx: false,
             solve_seconds: SOLVE_SECONDS,
             tt_size: super::solver::DEFAULT_TT_SIZE,
+            dfpn_memory: Default::default(),
         }
     }
 
@@ -196,6 +200,9 @@ impl HexSession {
             return Err(format!(
                 "unacceptable size: {w}x{h} (1 to {MAX_SIDE} each way)"
             ));
+        }
+        if (w, h) != (self.board().width(), self.board().height()) {
+            self.forget_solver_table();
         }
         self.new_game(w, h);
         Ok(String::new())
@@ -486,6 +493,13 @@ impl HexSession {
                 Ok(String::new())
             }
             _ => Err("usage: param_dfpn [<name> <value>]".into()),
+        }
+    }
+
+    /// Drops the solver's kept table (`dfpn_memory`).
+    fn forget_solver_table(&mut self) {
+        if let Ok(mut m) = self.dfpn_memory.lock() {
+            *m = None;
         }
     }
 
@@ -891,6 +905,7 @@ impl Session for HexSession {
         let reply = match cmd.name.as_str() {
             "boardsize" => self.boardsize(cmd),
             "clear_board" => expect_args(cmd, 0, "clear_board").map(|_| {
+                self.forget_solver_table();
                 let (w, h) = (self.board().width(), self.board().height());
                 self.new_game(w, h);
                 String::new()
@@ -918,13 +933,31 @@ impl Session for HexSession {
             "param_game" => self.param_game(cmd),
             "param_dfpn" => self.param_dfpn(cmd),
             "dfpn-solve-state" => {
-                return session_vc::solve_state(self.pos(), cmd, ctx, self.solve_settings())
+                return session_vc::solve_state(
+                    self.pos(),
+                    cmd,
+                    ctx,
+                    self.solve_settings(),
+                    &self.dfpn_memory,
+                )
             }
             "dfpn-get-pv" => {
-                return session_vc::get_pv(self.pos(), cmd, ctx, self.solve_settings())
+                return session_vc::get_pv(
+                    self.pos(),
+                    cmd,
+                    ctx,
+                    self.solve_settings(),
+                    &self.dfpn_memory,
+                )
             }
             "dfpn-solver-find-winning" => {
-                return session_vc::find_winning(self.pos(), cmd, ctx, self.solve_settings())
+                return session_vc::find_winning(
+                    self.pos(),
+                    cmd,
+                    ctx,
+                    self.solve_settings(),
+                    &self.dfpn_memory,
+                )
             }
             "vc-build" => self.vc_build(cmd),
             "compute-inferior" => Self::color_arg(cmd, "compute-inferior <color>")

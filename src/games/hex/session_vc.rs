@@ -3,7 +3,7 @@
 //! verdict, principal variation and winning moves. `session.rs` only dispatches here.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::protocol::gtp::{Action, Command, Context};
@@ -12,8 +12,12 @@ use super::board::{Board, BLACK};
 use super::fillin;
 use super::position::Hex;
 use super::session::HexSession;
-use super::solver::{Solver, Verdict};
+use super::solver::{Memory, Solver, Verdict};
 use super::vc::{must_play, Outlook, VcSet};
+
+/// The solver's table kept by the session between `dfpn-*` commands (`solver::Memory`); a job
+/// takes it out while it runs and puts it back.
+pub type SolverMemory = Arc<Mutex<Option<Memory>>>;
 
 /// What the solver commands need from the session.
 #[derive(Clone, Copy)]
@@ -161,15 +165,20 @@ fn color_arg(cmd: &Command, usage: &str) -> Result<u8, String> {
 fn background(
     ctx: &Context,
     settings: SolveSettings,
+    memory: &SolverMemory,
     f: impl FnOnce(&mut Solver) -> Result<String, String> + Send + 'static,
 ) -> Action<HexSession> {
     let stop = Arc::clone(&ctx.stop);
     let out = ctx.out.clone();
+    let memory = Arc::clone(memory);
     Action::Background(Box::new(move || {
         let started = Instant::now();
         let deadline = started + Duration::from_secs_f64(settings.seconds);
         let mut write = |s: &str| out.write_raw(s);
-        let mut solver = Solver::new(&stop, Some(deadline)).with_table_size(settings.tt_size);
+        let kept = memory.lock().map(|mut m| m.take()).unwrap_or_default();
+        let mut solver = Solver::new(&stop, Some(deadline))
+            .with_table_size(settings.tt_size)
+            .with_memory(kept.unwrap_or_default());
         if settings.use_guifx {
             solver = solver.with_progress(&mut write);
         }
@@ -181,6 +190,9 @@ fn background(
             started.elapsed(),
             solver.stats()
         );
+        if let Ok(mut m) = memory.lock() {
+            *m = Some(solver.into_memory());
+        }
         Box::new(move |_: &mut HexSession| reply)
     }))
 }
@@ -200,13 +212,14 @@ pub fn solve_state(
     cmd: &Command,
     ctx: &Context,
     s: SolveSettings,
+    memory: &SolverMemory,
 ) -> Action<HexSession> {
     let (pos, color) = match to_move(pos, cmd, "dfpn-solve-state <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
     let stop = Arc::clone(&ctx.stop);
-    background(ctx, s, move |solver| match solver.solve(&pos) {
+    background(ctx, s, memory, move |solver| match solver.solve(&pos) {
         Verdict::Win(_) => Ok(color_name(color).to_string()),
         Verdict::Loss => Ok(color_name(1 - color).to_string()),
         Verdict::Unknown => Err(unsolved(&stop, s.seconds, solver.nodes)),
@@ -215,12 +228,18 @@ pub fn solve_state(
 
 /// `dfpn-get-pv <color>`: solves (within the time limit) and gives the principal variation,
 /// cells separated by spaces; empty once the game is over.
-pub fn get_pv(pos: &Hex, cmd: &Command, ctx: &Context, s: SolveSettings) -> Action<HexSession> {
+pub fn get_pv(
+    pos: &Hex,
+    cmd: &Command,
+    ctx: &Context,
+    s: SolveSettings,
+    memory: &SolverMemory,
+) -> Action<HexSession> {
     let (pos, _) = match to_move(pos, cmd, "dfpn-get-pv <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
-    background(ctx, s, move |solver| {
+    background(ctx, s, memory, move |solver| {
         let v = solver.solve(&pos);
         let mut pv = solver.pv(&pos);
         // A winning move found by the final search comes first.
@@ -245,13 +264,14 @@ pub fn find_winning(
     cmd: &Command,
     ctx: &Context,
     s: SolveSettings,
+    memory: &SolverMemory,
 ) -> Action<HexSession> {
     let (pos, color) = match to_move(pos, cmd, "dfpn-solver-find-winning <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
     let stop = Arc::clone(&ctx.stop);
-    background(ctx, s, move |solver| {
+    background(ctx, s, memory, move |solver| {
         if pos.winner().is_some() {
             return Ok(String::new());
         }

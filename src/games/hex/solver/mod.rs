@@ -19,6 +19,8 @@
 //! for it, δ disproves one): φ(n) = min δ(child), δ(n) = Σ φ(child).
 
 mod node;
+#[cfg(test)]
+mod templates;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -93,6 +95,28 @@ fn widened(numbers: &[(u32, u32)], w: f64) -> usize {
     numbers.len()
 }
 
+/// What a solver keeps from one command to the next: its table and fill-in cache. Proven
+/// entries hold for any root, and the rest are estimates that only steer the search, so a
+/// session hands the same memory to every `dfpn-*` command until the board changes size or
+/// `clear_board` (as Benzene keeps its df-pn table): positions shared between the openings of
+/// one board, or between a solve and the `dfpn-get-pv` after it, are searched once.
+#[derive(Default)]
+pub struct Memory {
+    table: HashMap<u64, Node>,
+    fills: FillCache,
+}
+
+impl Memory {
+    /// Positions in the table.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+}
+
 /// Bound on the fill-in cache; past it the cache starts again (about 130 bytes an entry).
 const FILL_CACHE: usize = 1 << 20;
 
@@ -132,6 +156,21 @@ impl<'a> Solver<'a> {
             started: Instant::now(),
             evaluated: 0,
             fills: FillCache::default(),
+        }
+    }
+
+    /// Starts from what earlier solves left (`into_memory`).
+    pub fn with_memory(mut self, memory: Memory) -> Self {
+        self.table = memory.table;
+        self.fills = memory.fills;
+        self
+    }
+
+    /// The table and fill-in cache, for the next solver.
+    pub fn into_memory(self) -> Memory {
+        Memory {
+            table: self.table,
+            fills: self.fills,
         }
     }
 
@@ -176,6 +215,10 @@ impl<'a> Solver<'a> {
     /// Solves `pos` for its side to move.
     pub fn solve(&mut self, pos: &Hex) -> Verdict {
         self.aborted = false;
+        // A table kept from earlier solves must leave room for this one.
+        if self.table.len() > self.max_entries / 2 {
+            self.table.clear();
+        }
         if let Some(w) = pos.winner() {
             return if w == pos.to_move() {
                 Verdict::Win(None)
