@@ -416,6 +416,12 @@ impl<'a> Solver<'a> {
             if let Some(k) = self.refutation(key, for_mover) {
                 allowed = Some(allowed.map_or(k, |a| a.and(&k)));
             }
+            if let Some(f) = self.filled_for_mover(pos, &child, key, for_mover) {
+                let mut a = allowed.unwrap_or_else(|| pos.board().empty_cells());
+                a = a.minus(&f);
+                a.insert(cell as usize);
+                allowed = Some(a);
+            }
             kids.push(Kid {
                 cell,
                 key,
@@ -426,6 +432,16 @@ impl<'a> Solver<'a> {
             kids.retain(|kid| k.has(kid.cell as usize));
         }
         Some(kids)
+    }
+
+    /// The cells a refuted move's fill-in gave the mover (the move's child, `child`, is lost
+    /// for the mover and its fill-in gave the opponent nothing): a sibling move on one of them
+    /// leads to a position with a subset of those stones and the same opponent stones, so it
+    /// is lost too (Benzene prunes siblings inside the loser's filled stones the same way).
+    fn filled_for_mover(&self, pos: &Hex, child: &Hex, key: u64, for_mover: bool) -> Option<Cells> {
+        let mover = pos.to_move();
+        let lost = self.table.get(&key).is_some_and(|n| n.phi == 0);
+        (lost && !for_mover).then(|| child.board().stones(mover).minus(pos.board().stones(mover)))
     }
 
     /// The carrier of the connection that refutes a move, if it is refuted at once and the
@@ -539,8 +555,17 @@ impl<'a> Solver<'a> {
                 return;
             }
             // A move refuted by a connection: the moves outside its carrier go too.
+            let mut cut = false;
             if let Some(k) = self.refutation(kid.key, kid.for_mover) {
                 kids.retain(|kid| k.has(kid.cell as usize));
+                cut = true;
+            }
+            if let Some(f) = self.filled_for_mover(pos, &child, kid.key, kid.for_mover) {
+                let before = kids.len();
+                kids.retain(|k| k.cell == kid.cell || !f.has(k.cell as usize));
+                cut |= kids.len() < before;
+            }
+            if cut {
                 if let Some(n) = self.table.get_mut(&key) {
                     n.children = kids.iter().map(|kid| kid.cell).collect();
                     n.kids = Some(kids.clone());
