@@ -577,7 +577,28 @@ impl<'a> Solver<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{widened, INF};
+    use super::{widened, Solver, INF};
+    use crate::games::hex::position::Hex;
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn a_kept_table_answers_a_repeated_solve_without_searching_again() {
+        let mut pos = Hex::new(5, 5).expect("5x5");
+        let cell = pos.board().parse_cell("b2").expect("cell");
+        pos.play_cell(cell);
+        let stop = AtomicBool::new(false);
+        let mut first = Solver::new(&stop, None);
+        let verdict = first.solve(&pos);
+        assert!(first.nodes > 0);
+        let mut second = Solver::new(&stop, None).with_memory(first.into_memory());
+        assert!(!second.table.is_empty());
+        assert_eq!(second.solve(&pos), verdict);
+        assert_eq!(second.nodes, 0);
+        // A fresh solver searches again and agrees.
+        let mut fresh = Solver::new(&stop, None);
+        assert_eq!(fresh.solve(&pos), verdict);
+        assert!(fresh.nodes > 0);
+    }
 
     #[test]
     fn widening_looks_at_the_first_live_children_only() {

@@ -238,6 +238,20 @@ mod tests {
     }
 
     #[test]
+    fn second_row_ladders_hold_with_their_escape_only() {
+        let ladders = generate_ladders(2, (0, 0), 4);
+        assert!(ladders.len() >= 4);
+        for t in &ladders {
+            assert!(proves(t) && proves(&t.mirrored()), "{}", t.to_line());
+            let bare = Template {
+                stones: Vec::new(),
+                ..t.clone()
+            };
+            assert!(!proves(&bare), "{} holds without its escape", t.to_line());
+        }
+    }
+
+    #[test]
     #[ignore]
     fn generate_ladder_templates() {
         for (row, cut) in [(2, (0, 0)), (3, (0, 1))] {

@@ -187,3 +187,118 @@ pub fn placements(board: &Board, color: u8) -> Arc<[Placement]> {
     cache.push((key, p.clone()));
     p
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::hex::board::{BLACK, WHITE};
+    use std::collections::HashMap;
+
+    /// Whether `color`'s stone at `stone` reaches edge `e` through its stones in `mine`.
+    fn reaches(board: &Board, e: Edge, stone: usize, mine: &Cells) -> bool {
+        let mut seen = Cells::EMPTY;
+        let mut stack = vec![stone];
+        seen.insert(stone);
+        while let Some(c) = stack.pop() {
+            if board.on_edge(c, e) {
+                return true;
+            }
+            for n in board.neighbours(c) {
+                if mine.has(n) && !seen.has(n) {
+                    seen.insert(n);
+                    stack.push(n);
+                }
+            }
+        }
+        false
+    }
+
+    /// Brute force: with the opponent to move and only `free` left to play, does the stone
+    /// reach the edge whatever the opponent does?
+    fn holds(
+        board: &Board,
+        e: Edge,
+        stone: usize,
+        mine: Cells,
+        free: Cells,
+        memo: &mut HashMap<(Cells, Cells), bool>,
+    ) -> bool {
+        if reaches(board, e, stone, &mine) {
+            return true;
+        }
+        if !reaches(board, e, stone, &mine.or(&free)) {
+            return false;
+        }
+        if let Some(&v) = memo.get(&(mine, free)) {
+            return v;
+        }
+        let v = free.iter().all(|o| {
+            let mut f = free;
+            f.remove(o);
+            let answers: Vec<usize> = f.iter().collect();
+            answers.into_iter().any(|m| {
+                let mut rest = f;
+                rest.remove(m);
+                let mut more = mine;
+                more.insert(m);
+                holds(board, e, stone, more, rest, memo)
+            })
+        });
+        memo.insert((mine, free), v);
+        v
+    }
+
+    #[test]
+    fn placements_of_small_templates_hold_on_every_edge_by_brute_force() {
+        let small: Vec<Template> = catalogue().into_iter().filter(|t| t.row <= 3).collect();
+        assert!(small.len() >= 2);
+        for (w, h) in [(6, 6), (7, 5)] {
+            let board = Board::new(w, h).expect("size");
+            for color in [BLACK, WHITE] {
+                let ps = placements_of(&board, color, &small);
+                // Every edge and both mirror forms get placements.
+                assert!(ps.iter().any(|p| p.edge == 0) && ps.iter().any(|p| p.edge == 1));
+                for p in ps {
+                    let e = Edge::of(color)[p.edge];
+                    assert!(!p.carrier.has(p.stone));
+                    assert!(!board.on_edge(p.stone, e));
+                    let mut memo = HashMap::new();
+                    assert!(
+                        holds(&board, e, p.stone, Cells::EMPTY, p.carrier, &mut memo),
+                        "{w}x{h} colour {color} stone {} carrier {:?}",
+                        board.cell_name(p.stone),
+                        p.carrier
+                    );
+                    // Without one of its cells the carrier no longer holds (minimal).
+                    let c = p.carrier.first().expect("carrier");
+                    let mut less = p.carrier;
+                    less.remove(c);
+                    assert!(!holds(
+                        &board,
+                        e,
+                        p.stone,
+                        Cells::EMPTY,
+                        less,
+                        &mut HashMap::new()
+                    ));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn catalogue_lines_round_trip_and_mirror_twice_is_identity() {
+        for t in catalogue() {
+            assert_eq!(Template::parse(&t.to_line()), Some(t.clone()));
+            assert_eq!(t.mirrored().mirrored().cells, {
+                let mut c = t.cells.clone();
+                c.sort();
+                c
+            });
+        }
+        let ladder = Template::parse("2: 0,0 1,0 | 3,1").expect("parses");
+        assert_eq!(ladder.stones, vec![(3, 1)]);
+        assert_eq!(Template::parse("2: 0,5"), None);
+        assert_eq!(Template::parse("nonsense"), None);
+    }
+}
