@@ -10,14 +10,14 @@ use crate::protocol::gtp::{arg, expect_args, Action, Command, Context, Session};
 use crate::protocol::output::Output;
 use crate::search::{self, Limits, Report, Tt};
 
-use super::board::{Board, BLACK, MAX_SIDE, WHITE};
+use super::board::{Board, BLACK, MAX_SIDE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
 use super::ice;
 use super::player::genmove::{self as mcts_genmove, SharedTree};
 use super::player::mcts;
 use super::position::Hex;
-use super::session_vc;
+use super::session_vc::{self, parse_color};
 use super::solver::{Solver, Verdict};
 use super::twodistance::FAR;
 
@@ -112,14 +112,6 @@ pub struct HexSession {
     /// The solver's table, kept across `dfpn-*` commands until the board changes size or
     /// `clear_board`.
     dfpn_memory: session_vc::SolverMemory,
-}
-
-pub(super) fn parse_color(s: &str) -> Result<u8, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "b" | "black" => Ok(BLACK),
-        "w" | "white" => Ok(WHITE),
-        _ => Err(format!("invalid color: {s} (b, w, black or white)")),
-    }
 }
 
 fn color_name(c: u8) -> &'static str {
@@ -985,6 +977,7 @@ impl Session for HexSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::hex::board::WHITE;
     use crate::protocol::output::Captured;
     use crate::search::TimeControl;
 

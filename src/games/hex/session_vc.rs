@@ -1,6 +1,8 @@
 //! The `vc-*` and `dfpn-*` GTP commands, in Benzene's names and answer forms (HexGui parses
 //! them): connection lists between two cells, the must-play region, and the df-pn solver's
-//! verdict, principal variation and winning moves. `session.rs` only dispatches here.
+//! verdict, principal variation and winning moves. `session.rs` only dispatches here; this file
+//! knows nothing of the session (its replies are generic over it), so the two do not import
+//! each other.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -8,10 +10,9 @@ use std::time::{Duration, Instant};
 
 use crate::protocol::gtp::{Action, Command, Context};
 
-use super::board::{Board, BLACK};
+use super::board::{Board, BLACK, WHITE};
 use super::fillin;
 use super::position::Hex;
-use super::session::HexSession;
 use super::solver::{Memory, Solver, Verdict};
 use super::vc::{must_play, Outlook, VcSet};
 
@@ -25,6 +26,15 @@ pub struct SolveSettings {
     pub seconds: f64,
     pub tt_size: usize,
     pub use_guifx: bool,
+}
+
+/// A colour argument: `b`, `w`, `black` or `white`, any case.
+pub fn parse_color(s: &str) -> Result<u8, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(BLACK),
+        "w" | "white" => Ok(WHITE),
+        _ => Err(format!("invalid color: {s} (b, w, black or white)")),
+    }
 }
 
 pub fn color_name(c: u8) -> &'static str {
@@ -88,7 +98,7 @@ pub fn between(pos: &Hex, cmd: &Command, semi: bool) -> Result<String, String> {
     let [c, a, b] = cmd.args.as_slice() else {
         return Err(format!("usage: {usage}"));
     };
-    let color = super::session::parse_color(c)?;
+    let color = parse_color(c)?;
     let board = pos.board();
     let set = VcSet::build(board, color);
     let (x, y) = (parse_node(board, &set, a)?, parse_node(board, &set, b)?);
@@ -156,18 +166,18 @@ fn to_move(pos: &Hex, cmd: &Command, usage: &str) -> Result<(Hex, u8), String> {
 
 fn color_arg(cmd: &Command, usage: &str) -> Result<u8, String> {
     match cmd.args.as_slice() {
-        [c] => super::session::parse_color(c),
+        [c] => parse_color(c),
         _ => Err(format!("usage: {usage}")),
     }
 }
 
 /// Runs `f` on a worker with a solver set up from `settings`; replies with what it returns.
-fn background(
+fn background<S>(
     ctx: &Context,
     settings: SolveSettings,
     memory: &SolverMemory,
     f: impl FnOnce(&mut Solver) -> Result<String, String> + Send + 'static,
-) -> Action<HexSession> {
+) -> Action<S> {
     let stop = Arc::clone(&ctx.stop);
     let out = ctx.out.clone();
     let memory = Arc::clone(memory);
@@ -193,7 +203,7 @@ fn background(
         if let Ok(mut m) = memory.lock() {
             *m = Some(solver.into_memory());
         }
-        Box::new(move |_: &mut HexSession| reply)
+        Box::new(move |_: &mut S| reply)
     }))
 }
 
@@ -207,13 +217,13 @@ fn unsolved(stop: &AtomicBool, seconds: f64, nodes: u64) -> String {
 }
 
 /// `dfpn-solve-state <color>`: the winner with `color` to move, or an error if unsolved.
-pub fn solve_state(
+pub fn solve_state<S>(
     pos: &Hex,
     cmd: &Command,
     ctx: &Context,
     s: SolveSettings,
     memory: &SolverMemory,
-) -> Action<HexSession> {
+) -> Action<S> {
     let (pos, color) = match to_move(pos, cmd, "dfpn-solve-state <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
@@ -228,13 +238,13 @@ pub fn solve_state(
 
 /// `dfpn-get-pv <color>`: solves (within the time limit) and gives the principal variation,
 /// cells separated by spaces; empty once the game is over.
-pub fn get_pv(
+pub fn get_pv<S>(
     pos: &Hex,
     cmd: &Command,
     ctx: &Context,
     s: SolveSettings,
     memory: &SolverMemory,
-) -> Action<HexSession> {
+) -> Action<S> {
     let (pos, _) = match to_move(pos, cmd, "dfpn-get-pv <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
@@ -259,13 +269,13 @@ pub fn get_pv(
 /// `dfpn-solver-find-winning <color>`: every winning move for `color` to move, as Benzene
 /// lists them (cells separated by spaces). Moves outside the must-play region lose without a
 /// search; an error if some move could not be solved in time.
-pub fn find_winning(
+pub fn find_winning<S>(
     pos: &Hex,
     cmd: &Command,
     ctx: &Context,
     s: SolveSettings,
     memory: &SolverMemory,
-) -> Action<HexSession> {
+) -> Action<S> {
     let (pos, color) = match to_move(pos, cmd, "dfpn-solver-find-winning <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),

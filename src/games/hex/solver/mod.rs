@@ -191,9 +191,15 @@ impl<'a> Solver<'a> {
         self.table.len()
     }
 
-    /// Statistics for the log: positions terminal at first look, expanded positions, and the
-    /// mean number of moves an expanded position tries (Benzene's "consider size").
+    /// Statistics for the log: positions judged, and on a table of up to 100,000 positions
+    /// those terminal at first look, the expanded ones, and the mean number of moves an
+    /// expanded position tries (Benzene's "consider size").
     pub fn stats(&self) -> String {
+        // The table is kept across commands and may be large: a full pass would cost more than
+        // a small solve, so past this size only the cheap counts are given.
+        if self.table.len() > 100_000 {
+            return format!("evaluated {}", self.evaluated);
+        }
         let terminal = self
             .table
             .values()
