@@ -500,7 +500,6 @@ impl HexSession {
             seconds: self.solve_seconds,
             tt_size: self.tt_size,
             use_guifx: self.use_guifx,
-            memory: Arc::clone(&self.dfpn_memory),
         }
     }
 

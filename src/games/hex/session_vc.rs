@@ -21,13 +21,11 @@ use super::vc::{must_play, Outlook, VcSet};
 pub type SolverMemory = Arc<Mutex<Option<Memory>>>;
 
 /// What the solver commands need from the session.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub struct SolveSettings {
     pub seconds: f64,
     pub tt_size: usize,
     pub use_guifx: bool,
-    /// The table kept between commands.
-    pub memory: SolverMemory,
 }
 
 /// A colour argument: `b`, `w`, `black` or `white`, any case.
@@ -177,11 +175,12 @@ fn color_arg(cmd: &Command, usage: &str) -> Result<u8, String> {
 fn background<S>(
     ctx: &Context,
     settings: SolveSettings,
+    memory: &SolverMemory,
     f: impl FnOnce(&mut Solver) -> Result<String, String> + Send + 'static,
 ) -> Action<S> {
     let stop = Arc::clone(&ctx.stop);
     let out = ctx.out.clone();
-    let memory = settings.memory;
+    let memory = Arc::clone(memory);
     Action::Background(Box::new(move || {
         let started = Instant::now();
         let deadline = started + Duration::from_secs_f64(settings.seconds);
@@ -218,28 +217,39 @@ fn unsolved(stop: &AtomicBool, seconds: f64, nodes: u64) -> String {
 }
 
 /// `dfpn-solve-state <color>`: the winner with `color` to move, or an error if unsolved.
-pub fn solve_state<S>(pos: &Hex, cmd: &Command, ctx: &Context, s: SolveSettings) -> Action<S> {
+pub fn solve_state<S>(
+    pos: &Hex,
+    cmd: &Command,
+    ctx: &Context,
+    s: SolveSettings,
+    memory: &SolverMemory,
+) -> Action<S> {
     let (pos, color) = match to_move(pos, cmd, "dfpn-solve-state <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
     let stop = Arc::clone(&ctx.stop);
-    let seconds = s.seconds;
-    background(ctx, s, move |solver| match solver.solve(&pos) {
+    background(ctx, s, memory, move |solver| match solver.solve(&pos) {
         Verdict::Win(_) => Ok(color_name(color).to_string()),
         Verdict::Loss => Ok(color_name(1 - color).to_string()),
-        Verdict::Unknown => Err(unsolved(&stop, seconds, solver.nodes)),
+        Verdict::Unknown => Err(unsolved(&stop, s.seconds, solver.nodes)),
     })
 }
 
 /// `dfpn-get-pv <color>`: solves (within the time limit) and gives the principal variation,
 /// cells separated by spaces; empty once the game is over.
-pub fn get_pv<S>(pos: &Hex, cmd: &Command, ctx: &Context, s: SolveSettings) -> Action<S> {
+pub fn get_pv<S>(
+    pos: &Hex,
+    cmd: &Command,
+    ctx: &Context,
+    s: SolveSettings,
+    memory: &SolverMemory,
+) -> Action<S> {
     let (pos, _) = match to_move(pos, cmd, "dfpn-get-pv <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
-    background(ctx, s, move |solver| {
+    background(ctx, s, memory, move |solver| {
         let v = solver.solve(&pos);
         let mut pv = solver.pv(&pos);
         // A winning move found by the final search comes first.
@@ -259,14 +269,19 @@ pub fn get_pv<S>(pos: &Hex, cmd: &Command, ctx: &Context, s: SolveSettings) -> A
 /// `dfpn-solver-find-winning <color>`: every winning move for `color` to move, as Benzene
 /// lists them (cells separated by spaces). Moves outside the must-play region lose without a
 /// search; an error if some move could not be solved in time.
-pub fn find_winning<S>(pos: &Hex, cmd: &Command, ctx: &Context, s: SolveSettings) -> Action<S> {
+pub fn find_winning<S>(
+    pos: &Hex,
+    cmd: &Command,
+    ctx: &Context,
+    s: SolveSettings,
+    memory: &SolverMemory,
+) -> Action<S> {
     let (pos, color) = match to_move(pos, cmd, "dfpn-solver-find-winning <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
     let stop = Arc::clone(&ctx.stop);
-    let seconds = s.seconds;
-    background(ctx, s, move |solver| {
+    background(ctx, s, memory, move |solver| {
         if pos.winner().is_some() {
             return Ok(String::new());
         }
@@ -286,7 +301,7 @@ pub fn find_winning<S>(pos: &Hex, cmd: &Command, ctx: &Context, s: SolveSettings
             match solver.solve(&fillin::canonical(&q).0) {
                 Verdict::Loss => wins.push(c),
                 Verdict::Win(_) => {}
-                Verdict::Unknown => return Err(unsolved(&stop, seconds, solver.nodes)),
+                Verdict::Unknown => return Err(unsolved(&stop, s.seconds, solver.nodes)),
             }
         }
         Ok(cell_list(&board, wins.into_iter()).trim_start().to_string())
