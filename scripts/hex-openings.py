@@ -34,8 +34,7 @@ def main():
     for line in open(DATA):
         if line.startswith('%dx%d win:' % (n, n)):
             wins = set(line.split(':', 1)[1].split())
-    if wins is None:
-        sys.exit('no published result for %dx%d' % (n, n))
+    # No published result (8x8 and up): the answers are only compared between the engines.
     def start(argv, pattern, env=None):
         # The engines report their node counts on stderr: a reader thread keeps the last one.
         p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -105,15 +104,15 @@ def main():
             ok, ans = cmd('dfpn-solve-state w')
             dt = time.time() - t0
             t_ours += dt
-            expected = 'black' if cell in wins else 'white'
+            expected = ('black' if cell in wins else 'white') if wins is not None else 'unknown'
             if ok:
                 solved += 1
-                wrong += ans != expected
+                wrong += wins is not None and ans != expected
             k = nodes(p)
             n_ours += int(k) if k.isdigit() else 0
             line = '%s: %s (published %s) %.2fs %s nodes%s' % (
                 cell, ans if ok else 'unsolved: ' + ans, expected, dt, k,
-                '  WRONG' if ok and ans != expected else '')
+                '  WRONG' if ok and wins is not None and ans != expected else '')
             if mohex:
                 for c in ('boardsize %d %d' % (n, n), 'play b ' + cell):
                     send(mohex, c)

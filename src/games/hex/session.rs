@@ -10,14 +10,14 @@ use crate::protocol::gtp::{arg, expect_args, Action, Command, Context, Session};
 use crate::protocol::output::Output;
 use crate::search::{self, Limits, Report, Tt};
 
-use super::board::{Board, BLACK, MAX_SIDE, WHITE};
+use super::board::{Board, BLACK, MAX_SIDE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
 use super::ice;
 use super::player::genmove::{self as mcts_genmove, SharedTree};
 use super::player::mcts;
 use super::position::Hex;
-use super::session_vc;
+use super::session_vc::{self, parse_color};
 use super::solver::{Solver, Verdict};
 use super::twodistance::FAR;
 
@@ -109,14 +109,9 @@ pub struct HexSession {
     solve_seconds: f64,
     /// `param_dfpn tt_size`: the solver's table bound, in positions.
     tt_size: usize,
-}
-
-pub(super) fn parse_color(s: &str) -> Result<u8, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "b" | "black" => Ok(BLACK),
-        "w" | "white" => Ok(WHITE),
-        _ => Err(format!("invalid color: {s} (b, w, black or white)")),
-    }
+    /// The solver's table, kept across `dfpn-*` commands until the board changes size or
+    /// `clear_board`.
+    dfpn_memory: session_vc::SolverMemory,
 }
 
 fn color_name(c: u8) -> &'static str {
@@ -160,6 +155,7 @@ impl HexSession {
             use_guifx: false,
             solve_seconds: SOLVE_SECONDS,
             tt_size: super::solver::DEFAULT_TT_SIZE,
+            dfpn_memory: Default::default(),
         }
     }
 
@@ -196,6 +192,9 @@ impl HexSession {
             return Err(format!(
                 "unacceptable size: {w}x{h} (1 to {MAX_SIDE} each way)"
             ));
+        }
+        if (w, h) != (self.board().width(), self.board().height()) {
+            self.forget_solver_table();
         }
         self.new_game(w, h);
         Ok(String::new())
@@ -486,6 +485,13 @@ impl HexSession {
                 Ok(String::new())
             }
             _ => Err("usage: param_dfpn [<name> <value>]".into()),
+        }
+    }
+
+    /// Drops the solver's kept table (`dfpn_memory`).
+    fn forget_solver_table(&mut self) {
+        if let Ok(mut m) = self.dfpn_memory.lock() {
+            *m = None;
         }
     }
 
@@ -891,6 +897,7 @@ impl Session for HexSession {
         let reply = match cmd.name.as_str() {
             "boardsize" => self.boardsize(cmd),
             "clear_board" => expect_args(cmd, 0, "clear_board").map(|_| {
+                self.forget_solver_table();
                 let (w, h) = (self.board().width(), self.board().height());
                 self.new_game(w, h);
                 String::new()
@@ -918,13 +925,31 @@ impl Session for HexSession {
             "param_game" => self.param_game(cmd),
             "param_dfpn" => self.param_dfpn(cmd),
             "dfpn-solve-state" => {
-                return session_vc::solve_state(self.pos(), cmd, ctx, self.solve_settings())
+                return session_vc::solve_state(
+                    self.pos(),
+                    cmd,
+                    ctx,
+                    self.solve_settings(),
+                    &self.dfpn_memory,
+                )
             }
             "dfpn-get-pv" => {
-                return session_vc::get_pv(self.pos(), cmd, ctx, self.solve_settings())
+                return session_vc::get_pv(
+                    self.pos(),
+                    cmd,
+                    ctx,
+                    self.solve_settings(),
+                    &self.dfpn_memory,
+                )
             }
             "dfpn-solver-find-winning" => {
-                return session_vc::find_winning(self.pos(), cmd, ctx, self.solve_settings())
+                return session_vc::find_winning(
+                    self.pos(),
+                    cmd,
+                    ctx,
+                    self.solve_settings(),
+                    &self.dfpn_memory,
+                )
             }
             "vc-build" => self.vc_build(cmd),
             "compute-inferior" => Self::color_arg(cmd, "compute-inferior <color>")
@@ -952,6 +977,7 @@ impl Session for HexSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::hex::board::WHITE;
     use crate::protocol::output::Captured;
     use crate::search::TimeControl;
 

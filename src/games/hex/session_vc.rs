@@ -1,19 +1,24 @@
 //! The `vc-*` and `dfpn-*` GTP commands, in Benzene's names and answer forms (HexGui parses
 //! them): connection lists between two cells, the must-play region, and the df-pn solver's
-//! verdict, principal variation and winning moves. `session.rs` only dispatches here.
+//! verdict, principal variation and winning moves. `session.rs` only dispatches here; this file
+//! knows nothing of the session (its replies are generic over it), so the two do not import
+//! each other.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::protocol::gtp::{Action, Command, Context};
 
-use super::board::{Board, BLACK};
+use super::board::{Board, BLACK, WHITE};
 use super::fillin;
 use super::position::Hex;
-use super::session::HexSession;
-use super::solver::{Solver, Verdict};
+use super::solver::{Memory, Solver, Verdict};
 use super::vc::{must_play, Outlook, VcSet};
+
+/// The solver's table kept by the session between `dfpn-*` commands (`solver::Memory`); a job
+/// takes it out while it runs and puts it back.
+pub type SolverMemory = Arc<Mutex<Option<Memory>>>;
 
 /// What the solver commands need from the session.
 #[derive(Clone, Copy)]
@@ -21,6 +26,15 @@ pub struct SolveSettings {
     pub seconds: f64,
     pub tt_size: usize,
     pub use_guifx: bool,
+}
+
+/// A colour argument: `b`, `w`, `black` or `white`, any case.
+pub fn parse_color(s: &str) -> Result<u8, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(BLACK),
+        "w" | "white" => Ok(WHITE),
+        _ => Err(format!("invalid color: {s} (b, w, black or white)")),
+    }
 }
 
 pub fn color_name(c: u8) -> &'static str {
@@ -84,7 +98,7 @@ pub fn between(pos: &Hex, cmd: &Command, semi: bool) -> Result<String, String> {
     let [c, a, b] = cmd.args.as_slice() else {
         return Err(format!("usage: {usage}"));
     };
-    let color = super::session::parse_color(c)?;
+    let color = parse_color(c)?;
     let board = pos.board();
     let set = VcSet::build(board, color);
     let (x, y) = (parse_node(board, &set, a)?, parse_node(board, &set, b)?);
@@ -152,24 +166,29 @@ fn to_move(pos: &Hex, cmd: &Command, usage: &str) -> Result<(Hex, u8), String> {
 
 fn color_arg(cmd: &Command, usage: &str) -> Result<u8, String> {
     match cmd.args.as_slice() {
-        [c] => super::session::parse_color(c),
+        [c] => parse_color(c),
         _ => Err(format!("usage: {usage}")),
     }
 }
 
 /// Runs `f` on a worker with a solver set up from `settings`; replies with what it returns.
-fn background(
+fn background<S>(
     ctx: &Context,
     settings: SolveSettings,
+    memory: &SolverMemory,
     f: impl FnOnce(&mut Solver) -> Result<String, String> + Send + 'static,
-) -> Action<HexSession> {
+) -> Action<S> {
     let stop = Arc::clone(&ctx.stop);
     let out = ctx.out.clone();
+    let memory = Arc::clone(memory);
     Action::Background(Box::new(move || {
         let started = Instant::now();
         let deadline = started + Duration::from_secs_f64(settings.seconds);
         let mut write = |s: &str| out.write_raw(s);
-        let mut solver = Solver::new(&stop, Some(deadline)).with_table_size(settings.tt_size);
+        let kept = memory.lock().map(|mut m| m.take()).unwrap_or_default();
+        let mut solver = Solver::new(&stop, Some(deadline))
+            .with_table_size(settings.tt_size)
+            .with_memory(kept.unwrap_or_default());
         if settings.use_guifx {
             solver = solver.with_progress(&mut write);
         }
@@ -181,7 +200,10 @@ fn background(
             started.elapsed(),
             solver.stats()
         );
-        Box::new(move |_: &mut HexSession| reply)
+        if let Ok(mut m) = memory.lock() {
+            *m = Some(solver.into_memory());
+        }
+        Box::new(move |_: &mut S| reply)
     }))
 }
 
@@ -195,18 +217,19 @@ fn unsolved(stop: &AtomicBool, seconds: f64, nodes: u64) -> String {
 }
 
 /// `dfpn-solve-state <color>`: the winner with `color` to move, or an error if unsolved.
-pub fn solve_state(
+pub fn solve_state<S>(
     pos: &Hex,
     cmd: &Command,
     ctx: &Context,
     s: SolveSettings,
-) -> Action<HexSession> {
+    memory: &SolverMemory,
+) -> Action<S> {
     let (pos, color) = match to_move(pos, cmd, "dfpn-solve-state <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
     let stop = Arc::clone(&ctx.stop);
-    background(ctx, s, move |solver| match solver.solve(&pos) {
+    background(ctx, s, memory, move |solver| match solver.solve(&pos) {
         Verdict::Win(_) => Ok(color_name(color).to_string()),
         Verdict::Loss => Ok(color_name(1 - color).to_string()),
         Verdict::Unknown => Err(unsolved(&stop, s.seconds, solver.nodes)),
@@ -215,12 +238,18 @@ pub fn solve_state(
 
 /// `dfpn-get-pv <color>`: solves (within the time limit) and gives the principal variation,
 /// cells separated by spaces; empty once the game is over.
-pub fn get_pv(pos: &Hex, cmd: &Command, ctx: &Context, s: SolveSettings) -> Action<HexSession> {
+pub fn get_pv<S>(
+    pos: &Hex,
+    cmd: &Command,
+    ctx: &Context,
+    s: SolveSettings,
+    memory: &SolverMemory,
+) -> Action<S> {
     let (pos, _) = match to_move(pos, cmd, "dfpn-get-pv <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
-    background(ctx, s, move |solver| {
+    background(ctx, s, memory, move |solver| {
         let v = solver.solve(&pos);
         let mut pv = solver.pv(&pos);
         // A winning move found by the final search comes first.
@@ -240,18 +269,19 @@ pub fn get_pv(pos: &Hex, cmd: &Command, ctx: &Context, s: SolveSettings) -> Acti
 /// `dfpn-solver-find-winning <color>`: every winning move for `color` to move, as Benzene
 /// lists them (cells separated by spaces). Moves outside the must-play region lose without a
 /// search; an error if some move could not be solved in time.
-pub fn find_winning(
+pub fn find_winning<S>(
     pos: &Hex,
     cmd: &Command,
     ctx: &Context,
     s: SolveSettings,
-) -> Action<HexSession> {
+    memory: &SolverMemory,
+) -> Action<S> {
     let (pos, color) = match to_move(pos, cmd, "dfpn-solver-find-winning <color>") {
         Ok(p) => p,
         Err(e) => return Action::Reply(Err(e)),
     };
     let stop = Arc::clone(&ctx.stop);
-    background(ctx, s, move |solver| {
+    background(ctx, s, memory, move |solver| {
         if pos.winner().is_some() {
             return Ok(String::new());
         }

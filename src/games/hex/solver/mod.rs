@@ -19,6 +19,8 @@
 //! for it, δ disproves one): φ(n) = min δ(child), δ(n) = Σ φ(child).
 
 mod node;
+#[cfg(test)]
+mod templates;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -93,6 +95,28 @@ fn widened(numbers: &[(u32, u32)], w: f64) -> usize {
     numbers.len()
 }
 
+/// What a solver keeps from one command to the next: its table and fill-in cache. Proven
+/// entries hold for any root, and the rest are estimates that only steer the search, so a
+/// session hands the same memory to every `dfpn-*` command until the board changes size or
+/// `clear_board` (as Benzene keeps its df-pn table): positions shared between the openings of
+/// one board, or between a solve and the `dfpn-get-pv` after it, are searched once.
+#[derive(Default)]
+pub struct Memory {
+    table: HashMap<u64, Node>,
+    fills: FillCache,
+}
+
+impl Memory {
+    /// Positions in the table.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+}
+
 /// Bound on the fill-in cache; past it the cache starts again (about 130 bytes an entry).
 const FILL_CACHE: usize = 1 << 20;
 
@@ -135,6 +159,21 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Starts from what earlier solves left (`into_memory`).
+    pub fn with_memory(mut self, memory: Memory) -> Self {
+        self.table = memory.table;
+        self.fills = memory.fills;
+        self
+    }
+
+    /// The table and fill-in cache, for the next solver.
+    pub fn into_memory(self) -> Memory {
+        Memory {
+            table: self.table,
+            fills: self.fills,
+        }
+    }
+
     /// Bounds the table to `entries` positions.
     pub fn with_table_size(mut self, entries: usize) -> Self {
         self.max_entries = entries.max(1000);
@@ -152,9 +191,15 @@ impl<'a> Solver<'a> {
         self.table.len()
     }
 
-    /// Statistics for the log: positions terminal at first look, expanded positions, and the
-    /// mean number of moves an expanded position tries (Benzene's "consider size").
+    /// Statistics for the log: positions judged, and on a table of up to 100,000 positions
+    /// those terminal at first look, the expanded ones, and the mean number of moves an
+    /// expanded position tries (Benzene's "consider size").
     pub fn stats(&self) -> String {
+        // The table is kept across commands and may be large: a full pass would cost more than
+        // a small solve, so past this size only the cheap counts are given.
+        if self.table.len() > 100_000 {
+            return format!("evaluated {}", self.evaluated);
+        }
         let terminal = self
             .table
             .values()
@@ -176,6 +221,10 @@ impl<'a> Solver<'a> {
     /// Solves `pos` for its side to move.
     pub fn solve(&mut self, pos: &Hex) -> Verdict {
         self.aborted = false;
+        // A table kept from earlier solves must leave room for this one.
+        if self.table.len() > self.max_entries / 2 {
+            self.table.clear();
+        }
         if let Some(w) = pos.winner() {
             return if w == pos.to_move() {
                 Verdict::Win(None)
@@ -373,6 +422,12 @@ impl<'a> Solver<'a> {
             if let Some(k) = self.refutation(key, for_mover) {
                 allowed = Some(allowed.map_or(k, |a| a.and(&k)));
             }
+            if let Some(f) = self.filled_for_mover(pos, &child, key, for_mover) {
+                let mut a = allowed.unwrap_or_else(|| pos.board().empty_cells());
+                a = a.minus(&f);
+                a.insert(cell as usize);
+                allowed = Some(a);
+            }
             kids.push(Kid {
                 cell,
                 key,
@@ -383,6 +438,16 @@ impl<'a> Solver<'a> {
             kids.retain(|kid| k.has(kid.cell as usize));
         }
         Some(kids)
+    }
+
+    /// The cells a refuted move's fill-in gave the mover (the move's child, `child`, is lost
+    /// for the mover and its fill-in gave the opponent nothing): a sibling move on one of them
+    /// leads to a position with a subset of those stones and the same opponent stones, so it
+    /// is lost too (Benzene prunes siblings inside the loser's filled stones the same way).
+    fn filled_for_mover(&self, pos: &Hex, child: &Hex, key: u64, for_mover: bool) -> Option<Cells> {
+        let mover = pos.to_move();
+        let lost = self.table.get(&key).is_some_and(|n| n.phi == 0);
+        (lost && !for_mover).then(|| child.board().stones(mover).minus(pos.board().stones(mover)))
     }
 
     /// The carrier of the connection that refutes a move, if it is refuted at once and the
@@ -496,8 +561,17 @@ impl<'a> Solver<'a> {
                 return;
             }
             // A move refuted by a connection: the moves outside its carrier go too.
+            let mut cut = false;
             if let Some(k) = self.refutation(kid.key, kid.for_mover) {
                 kids.retain(|kid| k.has(kid.cell as usize));
+                cut = true;
+            }
+            if let Some(f) = self.filled_for_mover(pos, &child, kid.key, kid.for_mover) {
+                let before = kids.len();
+                kids.retain(|k| k.cell == kid.cell || !f.has(k.cell as usize));
+                cut |= kids.len() < before;
+            }
+            if cut {
                 if let Some(n) = self.table.get_mut(&key) {
                     n.children = kids.iter().map(|kid| kid.cell).collect();
                     n.kids = Some(kids.clone());
@@ -509,7 +583,28 @@ impl<'a> Solver<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{widened, INF};
+    use super::{widened, Solver, INF};
+    use crate::games::hex::position::Hex;
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn a_kept_table_answers_a_repeated_solve_without_searching_again() {
+        let mut pos = Hex::new(5, 5).expect("5x5");
+        let cell = pos.board().parse_cell("b2").expect("cell");
+        pos.play_cell(cell);
+        let stop = AtomicBool::new(false);
+        let mut first = Solver::new(&stop, None);
+        let verdict = first.solve(&pos);
+        assert!(first.nodes > 0);
+        let mut second = Solver::new(&stop, None).with_memory(first.into_memory());
+        assert!(!second.table.is_empty());
+        assert_eq!(second.solve(&pos), verdict);
+        assert_eq!(second.nodes, 0);
+        // A fresh solver searches again and agrees.
+        let mut fresh = Solver::new(&stop, None);
+        assert_eq!(fresh.solve(&pos), verdict);
+        assert!(fresh.nodes > 0);
+    }
 
     #[test]
     fn widening_looks_at_the_first_live_children_only() {

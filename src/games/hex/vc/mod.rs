@@ -6,6 +6,7 @@ pub mod mustplay;
 pub mod set;
 pub mod simple;
 pub mod store;
+pub mod templates;
 
 pub use list::Semi;
 pub use mustplay::{must_play, Outlook};

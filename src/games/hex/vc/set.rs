@@ -27,6 +27,7 @@ use std::collections::VecDeque;
 use super::super::board::{Board, Cells, Edge};
 use super::list::{add_full, add_semi, or_combinations, or_greedy, subset, Semi};
 use super::store::Store;
+use super::templates;
 
 /// The exhaustive OR rule combines at most this many semis (Benzene's `max_ors` is 4; with
 /// the greedy OR beside it, 3 gives as many nodes on 6×6 (8,293 against 8,305 with 4) and is
@@ -126,8 +127,27 @@ impl VcSet {
                 }
             }
         }
+        s.add_templates(board);
         s.closure();
         s
+    }
+
+    /// Adds the edge templates (`templates`) that stand on the board as full connections from
+    /// their stone's node to their edge: no opponent stone in the carrier, the stone's cell ours
+    /// or empty, the other stones they need (a ladder's escape) ours. Own stones in the carrier only help; the carrier keeps the empty cells.
+    fn add_templates(&mut self, board: &Board) {
+        let opp = *board.stones(1 - self.color);
+        let own = *board.stones(self.color);
+        for p in templates::placements(board, self.color).iter() {
+            if p.carrier.intersects(&opp) || !subset(&p.stones, &own) {
+                continue;
+            }
+            let Some(x) = self.node_of(p.stone) else {
+                continue;
+            };
+            let e = self.edge_node(p.edge);
+            self.push_full(x, e, p.carrier.and(&self.empty));
+        }
     }
 
     #[inline]
@@ -475,6 +495,8 @@ impl VcSet {
                 }
             }
         }
+        // Templates through the new stone (or whose carrier it was in) stand anew.
+        self.add_templates(board);
         self.closure();
     }
 
