@@ -158,11 +158,27 @@ fn captured(b: &Board, k: u64, owner: u8) -> bool {
         x.stones[0] |= black;
         x.stones[1] |= b.empty() & !k & !black;
         let want = x.with(owner, k).winner();
-        if want == Some(owner) && !wins(&x, 1 - owner, owner, &mut HashMap::new()) {
+        if want == Some(owner) && !local(&x, k, 1 - owner, owner) {
             return false;
         }
     }
     true
+}
+
+/// Whether `owner` wins filling the empty cells `k` of `b` (all its other cells full) in turn
+/// with the opponent, `to_move` first: a minimax over `k` alone.
+fn local(b: &Board, k: u64, to_move: u8, owner: u8) -> bool {
+    if let Some(w) = b.winner() {
+        return w == owner;
+    }
+    let mine = to_move == owner;
+    for c in bits(k) {
+        let r = local(&b.with(to_move, c), k & !c, 1 - to_move, owner);
+        if r == mine {
+            return r;
+        }
+    }
+    !mine
 }
 
 /// The reply lines of the `nth` `> command` of a transcript, `= ` taken off the first and the
@@ -252,14 +268,17 @@ fn the_vc_transcripts_connections_and_must_play_hold_by_brute_force() {
     assert!(certificates.iter().all(|r| r & unmarked == unmarked));
 }
 
-/// Checks one inferior-cell answer (Benzene's form) for `colour` on `b`.
-fn check_inferior(b: &Board, colour: u8, answer: &str) {
+/// Checks one inferior-cell answer (Benzene's form) for `colour` on `b`; returns the cells
+/// `vc-build` marks ` x` (outside the must-play region) after it.
+fn check_inferior(b: &Board, colour: u8, answer: &str) -> u64 {
     let words: Vec<&str> = answer.split_whitespace().collect();
     assert!(words.len() % 2 == 0, "{answer}");
     let (mut dead_cells, mut capture, mut vulnerable) = ([0u64; 2], [0u64; 2], vec![]);
+    let mut marked = 0;
     for pair in words.chunks(2) {
         let c = b.cell(pair[0]);
         match pair[1] {
+            "x" => marked |= c,
             "fdb" => dead_cells[0] |= c,
             "fdw" => dead_cells[1] |= c,
             "fcb" => capture[0] |= c,
@@ -322,6 +341,7 @@ fn check_inferior(b: &Board, colour: u8, answer: &str) {
             );
         }
     }
+    marked
 }
 
 #[test]
@@ -330,10 +350,23 @@ fn the_inferior_cell_answers_hold_by_brute_force() {
     let analyze = include_str!("../protocol-tests/hex/analyze.txt");
     let empty = Board::new(5);
     let c = |names: &[&str]| empty.cells(names);
+    let join = |r: Vec<&str>| r.join(" ");
     // inferior.txt: the empty board, then black c2 d3 and white b3.
     check_inferior(&empty, BLACK, reply(inferior, "compute-inferior b", 0)[0]);
+    // vc.txt: black c2; vc-build marks the must-play region of vc-get-mustplay (checked above).
+    let vc = include_str!("../protocol-tests/hex/vc.txt");
+    let p = empty.with(BLACK, c(&["c2"]));
+    let marked = check_inferior(&p, WHITE, &join(reply(vc, "vc-build w", 0)));
+    let mustplay = reply(vc, "vc-get-mustplay w", 0)[0];
+    assert_eq!(
+        marked,
+        c(&mustplay
+            .split(" x")
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>())
+    );
     let p = empty.with(BLACK, c(&["c2", "d3"])).with(WHITE, c(&["b3"]));
-    let join = |r: Vec<&str>| r.join(" ");
     check_inferior(&p, WHITE, &join(reply(inferior, "compute-inferior w", 0)));
     check_inferior(&p, BLACK, &join(reply(inferior, "compute-inferior b", 1)));
     check_inferior(&p, WHITE, &join(reply(inferior, "vc-build w", 0)));

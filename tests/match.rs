@@ -1276,6 +1276,80 @@ fn sente_self_play_ends_by_the_rules_in_every_game() {
 }
 
 #[test]
+fn max_moves_adjudicates_a_draw_after_that_many_moves() {
+    let dir = temp_dir("maxmoves");
+    let out = dir.join("out");
+    let cmd = format!("{BIN} gomoku --threads 1");
+    let (ok, _, err) = run(&[
+        "--game",
+        "gomoku",
+        "--engine",
+        &format!("name=a cmd={cmd}"),
+        "--engine",
+        &format!("name=b cmd={cmd}"),
+        "--games",
+        "2",
+        "--tc",
+        "100ms/move",
+        "--max-moves",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let games = results(&out);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.result, "draw", "{g:?}");
+        assert_eq!(g.moves.len(), 4, "{g:?}");
+        assert!(g.reason.contains("move limit"), "{g:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sync_timeout_bounds_the_wait_for_setup_replies() {
+    let dir = temp_dir("synctimeout");
+    // Answers `heaps` (setting up the game, outside the clock) after a second.
+    let slow = shell_script(
+        &dir.join("slow.sh"),
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    heaps*) sleep 1; printf '= \\n\\n' ;;\n    genmove*) printf '= 1 1\\n\\n' ;;\n    quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+    );
+    let play = |sync: &str, tag: &str| {
+        let out = dir.join(tag);
+        let (ok, _, err) = run(&[
+            "--game",
+            "nim",
+            "--engine",
+            &format!("name=slow cmd={slow}"),
+            "--engine",
+            &format!("name=sente cmd={}", sente_nim("")),
+            "--games",
+            "2",
+            "--tc",
+            "1s/move",
+            "--sync-timeout",
+            sync,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(ok, "{err}");
+        results(&out)
+    };
+    let short = play("300ms", "short");
+    assert_eq!(short.len(), 2);
+    for g in &short {
+        assert_eq!(g.reason, "no reply to setup in time", "{g:?}");
+        let winner = if g.first == "slow" { "second" } else { "first" };
+        assert_eq!(g.result, winner, "the slow engine loses: {g:?}");
+    }
+    let long = play("5s", "long");
+    assert_eq!(long.len(), 2);
+    assert!(long.iter().all(|g| !g.reason.contains("setup")), "{long:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_shipped_match_configs_are_valid() {
     use sente::arena::config::{MatchArgs, Settings};
     use sente::arena::games::{make, GameOptions};
