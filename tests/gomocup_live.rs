@@ -72,7 +72,10 @@ impl Engine {
 
 impl Drop for Engine {
     fn drop(&mut self) {
+        // `END` ends a Gomocup engine, `quit` a GTP one (Hex), also after a failed assertion.
         let _ = writeln!(self.stdin, "END");
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
         let _ = self.child.wait();
     }
 }
@@ -261,6 +264,5 @@ fn hex_live_gfx_blocks_come_before_the_genmove_reply_only_when_asked() {
             assert!(b.len() >= 2, "{search}: {before:?}");
             assert!(b[1].contains("VAR"), "{search}: {before:?}");
         }
-        e.send("quit");
     }
 }
