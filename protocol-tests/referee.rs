@@ -122,7 +122,7 @@ impl Gomocup {
                     .iter()
                     .filter_map(|l| parse_xy(l))
                     .enumerate()
-                    .map(|(i, (x, y))| (x, y, i % 2 == 0))
+                    .map(|(i, (x, y))| (x, y, i.is_multiple_of(2)))
                     .collect();
             }
         }

@@ -272,7 +272,7 @@ fn the_vc_transcripts_connections_and_must_play_hold_by_brute_force() {
 /// `vc-build` marks ` x` (outside the must-play region) after it.
 fn check_inferior(b: &Board, colour: u8, answer: &str) -> u64 {
     let words: Vec<&str> = answer.split_whitespace().collect();
-    assert!(words.len() % 2 == 0, "{answer}");
+    assert!(words.len().is_multiple_of(2), "{answer}");
     let (mut dead_cells, mut capture, mut vulnerable) = ([0u64; 2], [0u64; 2], vec![]);
     let mut marked = 0;
     for pair in words.chunks(2) {
