@@ -185,10 +185,11 @@ fn local(b: &Board, k: u64, to_move: u8, owner: u8) -> bool {
 /// continuation lines' leading space off the others.
 fn reply<'a>(transcript: &'a str, command: &str, nth: usize) -> Vec<&'a str> {
     let lines: Vec<&str> = transcript.lines().collect();
+    let wanted = format!("> {command}");
     let at = lines
         .iter()
         .enumerate()
-        .filter(|(_, l)| **l == format!("> {command}"))
+        .filter(|(_, l)| **l == wanted)
         .nth(nth)
         .unwrap_or_else(|| panic!("no {command:?} number {nth}"))
         .0;
