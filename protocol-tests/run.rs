@@ -16,15 +16,24 @@
 //!   open (a command such as `END` ends it, not EOF);
 //! - `!exitwithin MS`         the engine must exit within MS milliseconds of EOF (from `!eof`
 //!   if given), not the default 10 s: nothing queued may keep it running;
-//! - `!noexit`                the transcript itself ends the engine (e.g. `quit`); nothing more
-//!   may be printed after the last expectation;
 //! - `;` comments and blank lines are ignored.
+//!
+//! A transcript whose last command is `END` (Gomocup) or `quit` (GTP) must end the engine by
+//! itself: the runner waits for the exit (10 s, or `!exitwithin`) with stdin still open, so an
+//! ignored `END` fails instead of being covered by the EOF that follows; the exit status is
+//! checked as with `!exit` (0 unless given). Nothing may be printed after the last expectation.
+//!
+//! Every engine move of a Renju, Gomoku or Hex transcript is replayed through the rules by the
+//! runner's own referee (`referee.rs`): an occupied, off-board or forbidden move fails the
+//! transcript whatever its `~` regex accepts.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+
+mod referee;
 
 const DEFAULT_WAIT: Duration = Duration::from_secs(30);
 
@@ -44,7 +53,8 @@ fn transcripts(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn run_one(path: &Path) -> Result<(), String> {
+/// Runs one transcript; returns how many engine moves its referee checked.
+fn run_one(path: &Path) -> Result<usize, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let mut lines = text.lines().enumerate().peekable();
     let mut args: Vec<String> = vec![];
@@ -60,6 +70,7 @@ fn run_one(path: &Path) -> Result<(), String> {
         }
         break;
     }
+    let mut referee = referee::for_args(&args);
     let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
         .args(&args)
         .stdin(Stdio::piped())
@@ -82,11 +93,12 @@ fn run_one(path: &Path) -> Result<(), String> {
             }
         }
     });
-    let mut exit_code = Some(0);
+    let mut exit_code = 0;
     let mut wait = DEFAULT_WAIT;
     let mut at_least = Duration::ZERO;
     let mut exit_wait = Duration::from_secs(10);
     let mut eof_at: Option<Instant> = None;
+    let mut last_sent = String::new();
     let result = (|| {
         for (n, l) in lines {
             let at = format!("line {}", n + 1);
@@ -95,6 +107,10 @@ fn run_one(path: &Path) -> Result<(), String> {
             }
             if let Some(t) = l.strip_prefix(">r ") {
                 let s = stdin.as_mut().ok_or("stdin closed")?;
+                if let Some(r) = referee.as_mut() {
+                    r.sent(t);
+                }
+                last_sent = t.to_string();
                 s.write_all(format!("{t}\r\n").as_bytes())
                     .map_err(|e| format!("{at}: {e}"))?;
                 s.flush().ok();
@@ -103,6 +119,10 @@ fn run_one(path: &Path) -> Result<(), String> {
                 .or(if l == ">" { Some("") } else { None })
             {
                 let s = stdin.as_mut().ok_or("stdin closed")?;
+                if let Some(r) = referee.as_mut() {
+                    r.sent(t);
+                }
+                last_sent = t.to_string();
                 s.write_all(format!("{t}\n").as_bytes())
                     .map_err(|e| format!("{at}: {e}"))?;
                 s.flush().ok();
@@ -123,6 +143,10 @@ fn run_one(path: &Path) -> Result<(), String> {
                 };
                 if !ok {
                     return Err(format!("{at}: expected {l:?}, got {got:?}"));
+                }
+                if let Some(r) = referee.as_mut() {
+                    r.received(&got)
+                        .map_err(|e| format!("{at}: {e} (got {got:?})"))?;
                 }
                 if wait != DEFAULT_WAIT && started.elapsed() > wait {
                     return Err(format!("{at}: took {:?}", started.elapsed()));
@@ -167,18 +191,31 @@ fn run_one(path: &Path) -> Result<(), String> {
                     ms.trim().parse().map_err(|_| format!("{at}: bad !sleep"))?,
                 ));
             } else if let Some(code) = l.strip_prefix("!exit ") {
-                exit_code = Some(
-                    code.trim()
-                        .parse()
-                        .map_err(|_| format!("{at}: bad !exit"))?,
-                );
+                exit_code = code
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("{at}: bad !exit"))?;
             } else if l == "!eof" {
                 drop(stdin.take());
                 eof_at.get_or_insert_with(Instant::now);
-            } else if l == "!noexit" {
-                exit_code = None;
             } else {
                 return Err(format!("{at}: unknown directive {l:?}"));
+            }
+        }
+        // `END` or `quit` last: the engine must exit by itself, stdin still open.
+        let word = last_sent
+            .split_whitespace()
+            .find(|w| w.parse::<u64>().is_err())
+            .unwrap_or("");
+        if stdin.is_some() && (word.eq_ignore_ascii_case("end") || word == "quit") {
+            let deadline = Instant::now() + exit_wait;
+            while child.try_wait().map_err(|e| e.to_string())?.is_none() {
+                if Instant::now() > deadline {
+                    return Err(format!(
+                        "still running {exit_wait:?} after {last_sent:?}, stdin open"
+                    ));
+                }
+                std::thread::sleep(Duration::from_millis(10));
             }
         }
         Ok(())
@@ -203,12 +240,10 @@ fn run_one(path: &Path) -> Result<(), String> {
     if let Ok(extra) = rx.recv_timeout(Duration::from_millis(200)) {
         return Err(format!("unexpected output after the transcript: {extra:?}"));
     }
-    if let Some(code) = exit_code {
-        if status.code() != Some(code) {
-            return Err(format!("exit status {status}, expected {code}"));
-        }
+    if status.code() != Some(exit_code) {
+        return Err(format!("exit status {status}, expected {exit_code}"));
     }
-    Ok(())
+    Ok(referee.map_or(0, |r| r.checked()))
 }
 
 #[test]
@@ -217,12 +252,17 @@ fn transcripts_pass_through_the_real_binary() {
     let mut all = vec![];
     transcripts(&root, &mut all);
     assert!(!all.is_empty(), "no transcripts found");
-    let failures: Vec<String> = all
-        .iter()
-        .filter_map(|p| run_one(p).err().map(|e| format!("{}: {e}", p.display())))
-        .collect();
+    let mut failures: Vec<String> = vec![];
+    let mut refereed: std::collections::BTreeMap<String, usize> = Default::default();
     for p in &all {
-        eprintln!("transcript {}", p.display());
+        match run_one(p) {
+            Ok(n) => {
+                eprintln!("transcript {}: {n} engine moves refereed", p.display());
+                let game = p.parent().unwrap().file_name().unwrap();
+                *refereed.entry(game.to_string_lossy().into()).or_default() += n;
+            }
+            Err(e) => failures.push(format!("{}: {e}", p.display())),
+        }
     }
     assert!(
         failures.is_empty(),
@@ -231,4 +271,12 @@ fn transcripts_pass_through_the_real_binary() {
         all.len(),
         failures.join("\n")
     );
+    // The referees follow the games: if one stopped recognising moves, it would check none.
+    for game in ["gomoku", "hex", "renju"] {
+        let n = refereed.get(game).copied().unwrap_or(0);
+        assert!(
+            n >= 10,
+            "only {n} engine moves refereed in {game} transcripts"
+        );
+    }
 }

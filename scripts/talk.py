@@ -8,12 +8,18 @@ A pipe straight into the engine would end at EOF with the last search cut short 
 running command at once, by design); this waits for every reply first, then sends `quit`
 (GTP) or `END` (Gomocup). GTP replies end with an empty line; a Gomocup command that is
 answered gets one line (`MESSAGE`/`DEBUG` lines are printed and skipped), others none.
-Exits 1 if the engine ends early or a GTP reply is an error (`?`).
+Exits 1 if the engine ends early, a GTP reply is an error (`?`), a Gomocup reply is `ERROR` or
+`UNKNOWN`, or the engine exits with a nonzero status.
 """
 import subprocess, sys
 
 ANSWERED = {"START", "RECTSTART", "RESTART", "BEGIN", "TURN", "ABOUT", "TAKEBACK", "PLAY",
-            "SOLVE", "YXSHOWFORBID"}
+            "SOLVE", "YXSHOWFORBID", "YXNBEST"}
+
+
+def refused(line):
+    """A Gomocup reply that refuses the command."""
+    return line.startswith(("ERROR", "UNKNOWN"))
 
 args = sys.argv[1:]
 gomocup = False
@@ -47,6 +53,7 @@ for command in sys.stdin:
             if line == "":
                 sys.exit("the engine ended before answering %r" % command)
             print(line.rstrip("\n"), flush=True)
+            failed |= refused(line)
             if not line.startswith(("MESSAGE", "DEBUG")):
                 break
     else:
@@ -60,5 +67,13 @@ for command in sys.stdin:
             print(line.rstrip("\n"), flush=True)
 p.stdin.write("END\n" if gomocup else "quit\n")
 p.stdin.close()
-p.wait()
-sys.exit(1 if failed else 0)
+# What is left: the reply to quit, or an error for a command answered only on error (YXBOARD
+# ... DONE), shown on stderr (stdout may be a closed pipe by now, as in `| grep -q`).
+for line in p.stdout:
+    if gomocup and refused(line):
+        failed = True
+        print(line.rstrip("\n"), file=sys.stderr, flush=True)
+status = p.wait()
+if status != 0:
+    print("the engine exited with status %d" % status, file=sys.stderr)
+sys.exit(1 if failed or status != 0 else 0)

@@ -2,7 +2,8 @@
 //! `INFO show_detail 1` a search prints `MESSAGE REALTIME` lines (root moves entered and left,
 //! the best move, a refresh per iteration) before its answer; without it, nothing but the
 //! answer. The number of lines depends on the machine's speed, so the transcripts under
-//! `protocol-tests/` cannot pin them down; these tests check their form and their logic.
+//! `protocol-tests/` cannot pin them down; these tests check their form and their logic. The
+//! same for HexGui's live `gogui-gfx:` blocks during a Hex `genmove` (`param_game live_gfx 1`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -19,8 +20,12 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
+        Engine::start_with(&["renju", "--threads", "1", "--hash", "8"])
+    }
+
+    fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(BIN)
-            .args(["renju", "--threads", "1", "--hash", "8"])
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -67,7 +72,10 @@ impl Engine {
 
 impl Drop for Engine {
     fn drop(&mut self) {
+        // `END` ends a Gomocup engine, `quit` a GTP one (Hex), also after a failed assertion.
         let _ = writeln!(self.stdin, "END");
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
         let _ = self.child.wait();
     }
 }
@@ -203,4 +211,58 @@ fn nbest_reports_n_distinct_moves_and_plays_none() {
     e.send(&format!("PLAY {answer}"));
     let reply = e.lines.recv_timeout(Duration::from_secs(10)).unwrap();
     assert_eq!(&reply, answer);
+}
+
+/// The next line, within 30 s.
+fn next_line(e: &Engine) -> String {
+    e.lines
+        .recv_timeout(Duration::from_secs(30))
+        .expect("a line within 30 s")
+}
+
+/// Sends a GTP command; returns the lines before its reply, and the reply's first line.
+fn gtp(e: &mut Engine, command: &str) -> (Vec<String>, String) {
+    e.send(command);
+    let mut before = vec![];
+    loop {
+        let line = next_line(e);
+        if line.starts_with('=') || line.starts_with('?') {
+            assert_eq!(next_line(e), "", "{command}: one-line replies here");
+            return (before, line);
+        }
+        before.push(line);
+    }
+}
+
+#[test]
+fn hex_live_gfx_blocks_come_before_the_genmove_reply_only_when_asked() {
+    for search in ["mcts", "alphabeta"] {
+        let mut e = Engine::start_with(&["hex", "--threads", "1", "--search", search]);
+        for setup in [
+            "boardsize 9 9",
+            "play b e5",
+            "play w d6",
+            "param_game max_time 1.5",
+        ] {
+            assert_eq!(gtp(&mut e, setup), (vec![], "= ".to_string()), "{setup}");
+        }
+        // Off by default: the reply alone.
+        let (before, reply) = gtp(&mut e, "genmove b");
+        assert!(before.is_empty(), "{search}: {before:?}");
+        assert!(reply.starts_with("= "), "{search}: {reply}");
+        assert_eq!(gtp(&mut e, "param_game live_gfx 1").1, "= ");
+        let (before, reply) = gtp(&mut e, "genmove w");
+        assert!(reply.starts_with("= "), "{search}: {reply}");
+        // Blocks of `gogui-gfx:`, a principal line, more lines, and an empty line.
+        let blocks: Vec<&[String]> = before.split(|l| l.is_empty()).collect();
+        assert!(
+            blocks.len() >= 2 && blocks.last().unwrap().is_empty(),
+            "{search}: {before:?}"
+        );
+        for b in &blocks[..blocks.len() - 1] {
+            assert_eq!(b[0], "gogui-gfx:", "{search}: {before:?}");
+            assert!(b.len() >= 2, "{search}: {before:?}");
+            assert!(b[1].contains("VAR"), "{search}: {before:?}");
+        }
+    }
 }

@@ -68,8 +68,14 @@ fn without_handshake(heard: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Replays a game with our own rules and checks the recorded result.
-fn check_game(g: &GameResult, rule: Rule) {
+/// Replays a game with our own rules and checks the recorded result. `by_rules`: the game
+/// must have ended by the rules (the last object taken), not by a crash, forfeit, illegal move
+/// or timeout of either engine.
+fn check_game(g: &GameResult, rule: Rule, by_rules: bool) {
+    assert!(
+        !by_rules || g.reason.contains("last object"),
+        "not ended by the rules: {g:?}"
+    );
     let heaps: Vec<u64> = g
         .opening
         .split_whitespace()
@@ -121,7 +127,7 @@ fn nim_match_between_two_sente_configurations() {
     numbers.sort();
     assert_eq!(numbers, [0, 1, 2, 3, 4, 5]);
     for g in &games {
-        check_game(g, Rule::Misere);
+        check_game(g, Rule::Misere, true);
         let (first, second) = if g.game % 2 == 0 {
             ("theory", "random")
         } else {
@@ -629,7 +635,10 @@ fn merge_refuses_records_that_conflict_or_are_no_result() {
     std::fs::copy(dir.join("a.jsonl"), dir.join("a2.jsonl")).unwrap();
     let (ok, err) = merge(&["a.jsonl", "a2.jsonl"]);
     assert!(ok, "{err}");
-    assert!(!dir.join("out/results.jsonl").exists() || results(&dir.join("out")).len() == 1);
+    // The merge wrote the one game, as recorded (a missing file reads as no games).
+    let merged = results(&dir.join("out"));
+    assert_eq!(merged.len(), 1, "{err}");
+    assert_eq!(merged, read(&dir.join("a.jsonl")).unwrap());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -771,7 +780,7 @@ fn a_toml_config_runs_a_match() {
     let games = results(&out);
     assert_eq!(games.len(), 2);
     for g in &games {
-        check_game(g, Rule::Normal);
+        check_game(g, Rule::Normal, true);
     }
     // Flags win over the file.
     let (ok, _, err) = run(&[
@@ -887,7 +896,7 @@ fn engines_hear_the_position_the_moves_and_their_clock() {
     assert!(ok, "{err}");
     let g = &results(&out)[0];
     // logger takes 1 from heap 1 (2 1 → 1 1), sente answers by theory, logger again...
-    check_game(g, Rule::Normal);
+    check_game(g, Rule::Normal, false);
     let heard = std::fs::read_to_string(&log).unwrap();
     let lines = without_handshake(&heard);
     assert_eq!(lines[..2], ["rule normal", "heaps 2 1"]);
@@ -1198,6 +1207,145 @@ fn kalah_games_follow_extra_turns_and_captures() {
             "quit"
         ]
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Sente against itself under the runner's referees, game by game: every move is checked by
+/// the referee (the match runner's own boards for Hex, Gomoku and Kalah, the renju rules module
+/// for renju's forbidden points), so every game must end by the rules. A crash, forfeit,
+/// illegal or forbidden move, or timeout by either side fails the test.
+#[test]
+fn sente_self_play_ends_by_the_rules_in_every_game() {
+    let cases: [(&str, &str, &str, &str); 4] = [
+        (
+            "hex",
+            "7",
+            "hex --threads 1",
+            "Black connected|White connected|resign",
+        ),
+        (
+            "renju",
+            "15",
+            "renju --threads 1",
+            "Black made five|White made five|board full|move limit",
+        ),
+        (
+            "gomoku",
+            "9",
+            "gomoku --threads 1",
+            "Black made five|White made five|board full",
+        ),
+        ("kalah", "6", "kalah --threads 1 --hash 1", "final score"),
+    ];
+    std::thread::scope(|scope| {
+        for (game, size, cmd, ends) in cases {
+            scope.spawn(move || {
+                let dir = temp_dir(&format!("selfplay-{game}"));
+                let out = dir.join("out");
+                let (ok, _, err) = run(&[
+                    "--game",
+                    game,
+                    "--size",
+                    size,
+                    "--engine",
+                    &format!("name=a cmd={BIN} {cmd}"),
+                    "--engine",
+                    &format!("name=b cmd={BIN} {cmd}"),
+                    "--games",
+                    "2",
+                    "--tc",
+                    "100ms/move",
+                    "--out",
+                    out.to_str().unwrap(),
+                ]);
+                assert!(ok, "{game}: {err}");
+                let games = results(&out);
+                assert_eq!(games.len(), 2, "{game}");
+                let ends = regex::Regex::new(&format!("^(?:{ends})")).unwrap();
+                for g in &games {
+                    assert!(
+                        ends.is_match(&g.reason),
+                        "{game}: not ended by the rules: {g:?}"
+                    );
+                    assert!(!g.moves.is_empty(), "{game}: {g:?}");
+                }
+                let _ = std::fs::remove_dir_all(&dir);
+            });
+        }
+    });
+}
+
+#[test]
+fn max_moves_adjudicates_a_draw_after_that_many_moves() {
+    let dir = temp_dir("maxmoves");
+    let out = dir.join("out");
+    let cmd = format!("{BIN} gomoku --threads 1");
+    let (ok, _, err) = run(&[
+        "--game",
+        "gomoku",
+        "--engine",
+        &format!("name=a cmd={cmd}"),
+        "--engine",
+        &format!("name=b cmd={cmd}"),
+        "--games",
+        "2",
+        "--tc",
+        "100ms/move",
+        "--max-moves",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let games = results(&out);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.result, "draw", "{g:?}");
+        assert_eq!(g.moves.len(), 4, "{g:?}");
+        assert!(g.reason.contains("move limit"), "{g:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sync_timeout_bounds_the_wait_for_setup_replies() {
+    let dir = temp_dir("synctimeout");
+    // Answers `heaps` (setting up the game, outside the clock) after a second.
+    let slow = shell_script(
+        &dir.join("slow.sh"),
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    heaps*) sleep 1; printf '= \\n\\n' ;;\n    genmove*) printf '= 1 1\\n\\n' ;;\n    quit*) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+    );
+    let play = |sync: &str, tag: &str| {
+        let out = dir.join(tag);
+        let (ok, _, err) = run(&[
+            "--game",
+            "nim",
+            "--engine",
+            &format!("name=slow cmd={slow}"),
+            "--engine",
+            &format!("name=sente cmd={}", sente_nim("")),
+            "--games",
+            "2",
+            "--tc",
+            "1s/move",
+            "--sync-timeout",
+            sync,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(ok, "{err}");
+        results(&out)
+    };
+    let short = play("300ms", "short");
+    assert_eq!(short.len(), 2);
+    for g in &short {
+        assert_eq!(g.reason, "no reply to setup in time", "{g:?}");
+        let winner = if g.first == "slow" { "second" } else { "first" };
+        assert_eq!(g.result, winner, "the slow engine loses: {g:?}");
+    }
+    let long = play("5s", "long");
+    assert_eq!(long.len(), 2);
+    assert!(long.iter().all(|g| !g.reason.contains("setup")), "{long:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

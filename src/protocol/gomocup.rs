@@ -329,8 +329,18 @@ mod tests {
         assert!(parse_solve("VCF 1 2").is_err());
         assert_eq!(split_info("Rule 4"), ("rule".to_string(), "4"));
         assert_eq!(split_info("folder"), ("folder".to_string(), ""));
-        assert!(parse_board(&["1,2,1".into(), "3,4,2".into()]).is_ok());
+        // Field 1 is ours, 2 the opponent's, 3 (a winning-line stone) the opponent's too.
+        use crate::games::renju::game::Owner;
+        assert_eq!(
+            parse_board(&["1,2,1".into(), "3,4,2".into(), " 5 , 6 , 3 ".into()]),
+            Ok(vec![
+                (1, 2, Owner::Own),
+                (3, 4, Owner::Opponent),
+                (5, 6, Owner::Opponent)
+            ])
+        );
         assert!(parse_board(&["1,2,4".into()]).is_err());
+        assert!(parse_board(&["1,2,0".into()]).is_err());
     }
 
     #[test]

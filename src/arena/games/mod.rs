@@ -17,7 +17,7 @@ use crate::games::renju::forbidden::is_forbidden;
 
 /// Renju's judgement for the referee, by the engine's own exact rules module (checked against
 /// two independent reference implementations on the shared data set).
-fn renju_forbidden(n: u32, stones: &[(u32, u32, usize)], x: u32, y: u32) -> Option<String> {
+pub fn renju_forbidden(n: u32, stones: &[(u32, u32, usize)], x: u32, y: u32) -> Option<String> {
     let mut cells = [WALL; CELLS];
     for cy in 0..n as usize {
         for cx in 0..n as usize {

@@ -1007,6 +1007,42 @@ mod tests {
         }
     }
 
+    /// `protocol-tests/hex/time.txt`'s clock, checked as the budget the next `genmove` gets
+    /// (the transcript itself only checks that the answer comes, not how fast).
+    #[test]
+    fn a_nearly_spent_clock_budgets_the_move_within_what_is_left() {
+        let mut s = HexSession::new(HexOptions::default());
+        let gtp = |name: &str, args: &[&str]| Command {
+            id: None,
+            name: name.into(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+        };
+        s.time_settings(&gtp("time_settings", &["300", "10", "5"]))
+            .unwrap();
+        s.time_left(&gtp("time_left", &["black", "1", "0"]))
+            .unwrap();
+        s.time_left(&gtp("time_left", &["white", "0.5", "1"]))
+            .unwrap();
+        let budget = |s: &HexSession, color| {
+            let l = s.limits(color);
+            assert_eq!(l.overhead_ms, search::time::DEFAULT_OVERHEAD_MS);
+            l.time.budget(l.moves_left, l.overhead_ms).unwrap()
+        };
+        // 1 s of main time left, more moves to come: at most a third of it, less the overhead.
+        let b = budget(&s, BLACK);
+        assert!(
+            b.soft <= b.hard && b.hard <= Duration::from_millis(323),
+            "{b:?}"
+        );
+        // 0.5 s for the last stone of the period: all of it but the overhead, not more.
+        let w = budget(&s, WHITE);
+        assert!(
+            w.soft <= w.hard && w.hard <= Duration::from_millis(470),
+            "{w:?}"
+        );
+        assert!(w.hard >= Duration::from_millis(100), "{w:?}");
+    }
+
     #[test]
     fn the_clock_counts_our_time_down_and_refills_byoyomi() {
         let mut c = Clock::new(3000);

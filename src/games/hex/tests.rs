@@ -119,9 +119,17 @@ fn a_side_one_bridge_from_connecting_is_ranked_winning() {
 #[test]
 fn an_intruded_bridge_is_no_longer_a_connection() {
     let p = pos_with(3, 3, &[(BLACK, "b1"), (BLACK, "a3"), (WHITE, "a2")]);
-    // b1-a3: common neighbours a2 (white) and b2: only one left, so no VC through it.
-    let g = p.vc_win(BLACK);
-    assert!(g.is_none() || !g.unwrap().has(p.board().parse_cell("a2").unwrap()));
+    // b1-a3: common neighbours a2 (white) and b2: only one left, so no winning connection.
+    // With the bridge whole (a2 empty) the same stones win through it.
+    assert!(p.vc_win(BLACK).is_none());
+    let whole = pos_with(3, 3, &[(BLACK, "b1"), (BLACK, "a3"), (WHITE, "c2")]);
+    let g = whole.vc_win(BLACK).expect("b1-a3 is a bridge");
+    let b2 = whole.board().parse_cell("b2").unwrap();
+    let a2 = whole.board().parse_cell("a2").unwrap();
+    assert!(
+        g.has(a2) && g.has(b2),
+        "the carrier is the bridge's two cells"
+    );
 }
 
 #[test]

@@ -359,6 +359,125 @@ fn solve_agrees_with_minimax_on_every_small_start_position() {
     }
 }
 
+/// `to_come` with alpha-beta, for boards too big to search whole: the same board and rules,
+/// a table of the bounds proven for each set of pits (what is still to come does not depend on
+/// the stores). Exact when the answer lies strictly inside the window.
+fn to_come_ab(
+    p: &Plain,
+    mut alpha: i32,
+    mut beta: i32,
+    memo: &mut HashMap<Plain, (i32, i32)>,
+) -> i32 {
+    if p.over() {
+        return p.margin();
+    }
+    let (lo, hi) = memo.get(p).copied().unwrap_or((-1000, 1000));
+    if lo >= beta || lo == hi {
+        return lo;
+    }
+    if hi <= alpha {
+        return hi;
+    }
+    alpha = alpha.max(lo);
+    beta = beta.min(hi);
+    let (a0, b0) = (alpha, beta);
+    let mut best = i32::MIN;
+    // Moves that take the most seeds at once first (extra turns and captures).
+    let mut moves: Vec<(i32, usize)> = (0..p.m)
+        .filter(|&i| p.cells[p.pit(p.who, i)] > 0)
+        .map(|i| {
+            let c = p.play(i, false);
+            let gain = c.cells[c.store(p.who)] as i32 + 100 * i32::from(c.who == p.who);
+            (-gain, i)
+        })
+        .collect();
+    moves.sort();
+    for (_, i) in moves {
+        let (v, _) = child_value(p, i, alpha, beta, memo);
+        best = best.max(v);
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
+    }
+    let bounds = if best <= a0 {
+        (lo, hi.min(best))
+    } else if best >= b0 {
+        (lo.max(best), hi)
+    } else {
+        (best, best)
+    };
+    memo.insert(*p, bounds);
+    best
+}
+
+/// The value of pit `i` for the side to move in `p` (bare pits, empty stores), searched in the
+/// window `alpha..beta`, and the child position.
+fn child_value(
+    p: &Plain,
+    i: usize,
+    alpha: i32,
+    beta: i32,
+    memo: &mut HashMap<Plain, (i32, i32)>,
+) -> (i32, Plain) {
+    let c = p.play(i, false);
+    // `p` has empty stores: the child's stores hold what this move took.
+    let took = c.cells[c.store(p.who)] as i32 - c.cells[c.store(1 - p.who)] as i32;
+    let mut pits = c;
+    pits.cells[c.store(0)] = 0;
+    pits.cells[c.store(1)] = 0;
+    let v = if c.who == p.who {
+        took + to_come_ab(&pits, alpha - took, beta - took, memo)
+    } else {
+        took - to_come_ab(&pits, took - beta, took - alpha, memo)
+    };
+    (v, c)
+}
+
+/// `protocol-tests/kalah/game.txt` solves Kalah(6,2) after a bare `newgame`: its value and best
+/// pit come from the alpha-beta here (checked against the plain minimax on the small boards),
+/// and the transcript accepts every best pit, whichever the solver happens to prefer.
+#[test]
+fn the_transcripts_kalah_6_2_answer_is_the_minimax_value_and_a_best_pit() {
+    let mut memo = HashMap::new();
+    let mut plain = HashMap::new();
+    for (m, n) in [(3, 3), (4, 2), (4, 3), (2, 6)] {
+        let start = Plain::start(m, n);
+        for i in 0..m {
+            let c = start.play(i, false);
+            let v = minimax(&c, false, &mut plain);
+            let v = if c.who == start.who { v } else { -v };
+            assert_eq!(
+                child_value(&start, i, -1000, 1000, &mut memo).0,
+                v,
+                "Kalah({m},{n}) pit {}",
+                i + 1
+            );
+        }
+    }
+    let start = Plain::start(6, 2);
+    let by_pit: Vec<(usize, i32)> = (0..6)
+        .map(|i| (i + 1, child_value(&start, i, -1000, 1000, &mut memo).0))
+        .collect();
+    let value = by_pit.iter().map(|&(_, v)| v).max().unwrap();
+    assert_eq!(value, to_come_ab(&start, -1000, 1000, &mut memo));
+    let best: Vec<String> = by_pit
+        .iter()
+        .filter(|&&(_, v)| v == value)
+        .map(|(pit, _)| pit.to_string())
+        .collect();
+    let line = format!("~ = \\{value:+} ({})\n", best.join("|"));
+    let transcript = include_str!("../../../protocol-tests/kalah/game.txt");
+    let after = transcript
+        .split_once("\n> newgame\n< = \n<\n> solve\n")
+        .expect("the transcript solves after a bare newgame")
+        .1;
+    assert!(
+        after.starts_with(&line),
+        "alpha-beta: {value:+} by pit {by_pit:?}; the transcript should expect {line:?}"
+    );
+}
+
 /// Values known from the literature: Irving, Donkers and Uiterwijk (2000) for the empty-capture
 /// rule, Rawlings (2015) for the standard one, Kalah(6,4) under both. Kalah(6,5) (+12 and +10)
 /// takes minutes: `scripts/kalah-solve-times.sh` measures it.
@@ -448,20 +567,51 @@ fn published_values_of_kalah_5_3_and_6_3() {
 
 #[test]
 fn an_interrupted_solve_reports_proven_bounds() {
+    // Kalah(6,4) is worth +8 (solved above). From a first guess far below, the first probes
+    // prove lower bounds at once; the solve is stopped mid-way, after some but not all of its
+    // work. The bounds it reports are proven, so they hold the value, and they are not the
+    // trivial -48..+48 that any stopped solver could report.
     let k = Kalah::new(rules(6, false), 4);
-    let stop = AtomicBool::new(true);
-    let table = ProofTable::new(4);
-    let setup = SolverSetup {
-        rules: k.rules,
-        table: &table,
-        endgame: None,
-        threads: 2,
-        stop: &stop,
-        deadline: None,
-        guess: None,
-    };
-    let p = solver::solve(k.board, &setup).expect_err("stopped");
-    assert!(p.lower <= 8 && 8 <= p.upper);
+    let seeds = 48;
+    let mut stopped = 0;
+    for delay_ms in [20, 50, 100, 200] {
+        let stop = AtomicBool::new(false);
+        let table = ProofTable::new(4);
+        let setup = SolverSetup {
+            rules: k.rules,
+            table: &table,
+            endgame: None,
+            threads: 2,
+            stop: &stop,
+            deadline: None,
+            guess: Some(-40),
+        };
+        let r = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            solver::solve(k.board, &setup)
+        });
+        match r {
+            Ok(sol) => assert_eq!(sol.value, 8, "solved in {delay_ms} ms"),
+            Err(p) => {
+                stopped += 1;
+                assert!(
+                    p.lower <= 8 && 8 <= p.upper,
+                    "stopped after {delay_ms} ms: {}..{} does not hold +8",
+                    p.lower,
+                    p.upper
+                );
+                assert!(
+                    p.lower > -seeds || p.upper < seeds,
+                    "stopped after {delay_ms} ms: only the trivial bounds"
+                );
+                assert!((p.lower - seeds) % 2 == 0 && (p.upper - seeds) % 2 == 0);
+            }
+        }
+    }
+    assert!(stopped > 0, "every solve finished before its stop");
 }
 
 #[test]

@@ -165,12 +165,31 @@ mod tests {
         );
         // Stronger classes rank higher.
         assert!(LEVEL.windows(2).all(|w| w[0] < w[1]));
-        // The table agrees with the combination everywhere, in any order of directions.
+        // The table agrees everywhere, in any order of directions, with the classes as the
+        // module describes them, written here apart from the code that builds the table: the
+        // strongest threat the cell's four lines make together.
+        let expected = |s: [u8; 4]| {
+            let has = |shape: u8| s.iter().filter(|&&x| x == shape).count();
+            let fours = has(F4) + has(B4);
+            [
+                (has(FIVE) > 0, C_FIVE),
+                (has(F4) > 0 || fours >= 2, C_WIN),
+                (fours == 1 && has(F3) > 0, C_FOUR_THREE),
+                (has(F3) >= 2, C_DOUBLE_THREE),
+                (fours == 1, C_FOUR),
+                (has(F3) == 1, C_THREE),
+                (true, C_NONE),
+            ]
+            .into_iter()
+            .find(|&(holds, _)| holds)
+            .unwrap()
+            .1
+        };
         for i in 0..SHAPES.pow(4) {
             let d = |k: u32| (i / SHAPES.pow(k) % SHAPES) as u8;
             let s = [d(0), d(1), d(2), d(3)];
-            assert_eq!(classify(s), combine(s));
-            assert_eq!(classify([s[3], s[1], s[0], s[2]]), combine(s));
+            assert_eq!(classify(s), expected(s), "{s:?}");
+            assert_eq!(classify([s[3], s[1], s[0], s[2]]), expected(s), "{s:?}");
         }
     }
 }
