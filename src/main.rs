@@ -233,6 +233,15 @@ fn main() -> ExitCode {
                     println!("{}", totals.line(&game, args.threads));
                     ExitCode::SUCCESS
                 }
+                "renju-board" => {
+                    let (pairs, t) = renju::bench::make_undo(Rule::Renju, 2_000);
+                    println!(
+                        "bench game=renju-board make_undo={pairs} time_ms={} per_s={}",
+                        t.as_millis(),
+                        pairs * 1000 / (t.as_millis() as u64).max(1)
+                    );
+                    ExitCode::SUCCESS
+                }
                 "kalah" => {
                     let totals = bench::run(
                         &kalah::bench::positions(),
@@ -244,7 +253,7 @@ fn main() -> ExitCode {
                 }
                 other => {
                     eprintln!(
-                        "sente: no benchmark for {other:?} yet (available: hex, hex-mcts, kalah, nim, renju, gomoku)"
+                        "sente: no benchmark for {other:?} yet (available: hex, hex-mcts, kalah, nim, renju, renju-board, gomoku)"
                     );
                     ExitCode::from(2)
                 }

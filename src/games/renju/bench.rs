@@ -29,3 +29,38 @@ pub fn positions(rule: Rule) -> Vec<Renju> {
         })
         .collect()
 }
+
+/// Make + undo pairs per second on the incremental board (`sente bench renju-board`): every
+/// candidate move of each bench position made and undone, over and over, for about `ms`.
+/// Returns (pairs, elapsed).
+pub fn make_undo(rule: Rule, ms: u64) -> (u64, std::time::Duration) {
+    use super::board::{xy, Board, Cell};
+    let boards: Vec<(Board, Vec<Cell>)> = positions(rule)
+        .iter()
+        .map(|p| {
+            let stones: Vec<(Cell, u8)> = (0..p.height())
+                .flat_map(|y| (0..p.width()).map(move |x| cell(x, y)))
+                .filter(|&c| !p.is_empty(c))
+                .map(|c| (c, p.cells()[c as usize] - 1))
+                .collect();
+            let b = Board::from_stones(p.width(), p.height(), rule, &stones, p.to_move());
+            let mut moves = Vec::new();
+            b.candidates(&mut moves);
+            let _ = xy;
+            (b, moves)
+        })
+        .collect();
+    let start = std::time::Instant::now();
+    let mut pairs = 0u64;
+    let mut boards = boards;
+    while start.elapsed().as_millis() < ms as u128 {
+        for (b, moves) in boards.iter_mut() {
+            for &m in moves.iter() {
+                b.make(m);
+                b.undo();
+            }
+            pairs += moves.len() as u64;
+        }
+    }
+    (pairs, start.elapsed())
+}
