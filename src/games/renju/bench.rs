@@ -64,3 +64,50 @@ pub fn make_undo(rule: Rule, ms: u64) -> (u64, std::time::Duration) {
     }
     (pairs, start.elapsed())
 }
+
+/// The bench of renju's own searcher on the same positions: each searched to `depth` (or for
+/// `movetime_ms`) from a cleared table. Per-position lines go to stderr.
+pub fn run_rebuilt(rule: Rule, args: &crate::bench::BenchArgs) -> crate::bench::BenchTotals {
+    use super::player::rebuilt::board_of;
+    use super::search::{search, SearchLimits};
+    use std::time::Duration;
+    let tt = crate::search::Tt::new(args.hash_mb);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let depth = match (args.depth, args.movetime_ms) {
+        (Some(d), _) => Some(d),
+        (None, Some(_)) => None,
+        (None, None) => Some(REBUILT_DEPTH),
+    };
+    let limits = SearchLimits {
+        depth,
+        nodes: None,
+        soft: args.movetime_ms.map(Duration::from_millis),
+        hard: args.movetime_ms.map(Duration::from_millis),
+        threads: args.threads,
+    };
+    let start = std::time::Instant::now();
+    let (mut nodes, mut min_depth) = (0, u32::MAX);
+    for (i, p) in positions(rule).iter().enumerate() {
+        tt.clear();
+        let r = search(&board_of(p), &limits, &tt, &stop, &mut |_| {}, &mut |_| {});
+        eprintln!(
+            "position {:>2}: best {:?} score {} depth {} nodes {} time {} ms",
+            i + 1,
+            r.best,
+            r.score,
+            r.depth,
+            r.nodes,
+            r.elapsed.as_millis()
+        );
+        nodes += r.nodes;
+        min_depth = min_depth.min(r.depth);
+    }
+    crate::bench::BenchTotals {
+        depth: depth.unwrap_or(min_depth),
+        nodes,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// The rebuilt searcher's default bench depth (it goes deeper per node budget than the old one).
+pub const REBUILT_DEPTH: u32 = 10;

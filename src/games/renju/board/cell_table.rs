@@ -125,11 +125,11 @@ mod tests {
     #[test]
     fn the_table_agrees_with_its_definition_and_the_old_bonus() {
         let t = table();
-        for i in 0..COMBINATIONS {
+        for (i, &entry) in t.iter().enumerate() {
             let d = |k: u32| (i / SHAPES.pow(k) % SHAPES) as u8;
             let s = [d(3), d(2), d(1), d(0)];
             assert_eq!(index(s) as usize, i);
-            assert_eq!(t[i], info(s));
+            assert_eq!(entry, info(s));
             assert_eq!(COMBO_VALUE[combination(s)], combination_bonus(s));
         }
         assert_eq!(t[0].eval, 0);

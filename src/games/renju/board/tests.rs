@@ -23,16 +23,15 @@ fn random_makes_and_undos_keep_every_field_equal_to_a_recomputation() {
     ] {
         let mut r = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut b = Board::new(size, size, rule);
-        let mut checks = 0;
-        for _ in 0..3_000 {
+        for checks in 0..3_000 {
             let n = b.stones();
-            let undo = n > 0 && (n >= size * size - 2 || next(&mut r) % 3 == 0);
+            let undo = n > 0 && (n >= size * size - 2 || next(&mut r).is_multiple_of(3));
             if undo {
                 b.undo();
             } else {
                 // A random empty cell, near the stones most of the time.
                 let mut cands: Vec<Cell> = Vec::new();
-                if next(&mut r) % 4 == 0 {
+                if next(&mut r).is_multiple_of(4) {
                     b.region(size, &mut cands);
                 } else {
                     b.candidates(&mut cands);
@@ -42,7 +41,6 @@ fn random_makes_and_undos_keep_every_field_equal_to_a_recomputation() {
             }
             b.check_consistency()
                 .unwrap_or_else(|e| panic!("{rule} {size}: {e} after {checks} steps\n{b:?}"));
-            checks += 1;
         }
         // Undo everything: back to the empty board.
         while b.stones() > 0 {

@@ -30,7 +30,7 @@ const LIMITED_THREAT_MS: u64 = 1_000;
 
 /// Moves come from renju's own searcher (`player::rebuilt`) rather than the threat passes
 /// around the generic search below.
-pub const REBUILT: bool = false;
+pub const REBUILT: bool = true;
 
 /// What `think` was asked for.
 #[derive(Clone, Copy, Debug)]

@@ -123,8 +123,9 @@ impl<'a> Worker<'a> {
         let mut moves = std::mem::take(&mut self.root_moves);
         let mut best_index = 0;
         let mut completed = 0;
+        #[allow(clippy::needless_range_loop)]
         for i in 0..moves.len() {
-            let m = moves[i].cell;
+            let m = moves[i].cell; // moves[i] is written below: no iterator borrow
             observe(crate::search::RootEvent::Enter {
                 mv: m,
                 depth: depth as u32,
