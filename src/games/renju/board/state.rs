@@ -335,6 +335,18 @@ impl Board {
         if self.class_counts[side as usize][C_FIVE as usize] == 0 {
             return None;
         }
+        // Five points come from the last stones of that side: look along their lines first.
+        for back in [0, 1] {
+            let Some(m) = self.move_back(back) else { break };
+            for &d in &DIRS {
+                for k in -4isize..=4 {
+                    let q = step(m as usize, d, k);
+                    if self.cells[q] == EMPTY && self.info(q as Cell, side).flags & FLAG_FIVE != 0 {
+                        return Some(q as Cell);
+                    }
+                }
+            }
+        }
         self.find(|b, c| b.info(c, side).flags & FLAG_FIVE != 0)
     }
 

@@ -83,6 +83,24 @@ pub fn think(
         }
         _ => {}
     }
+    // A win the shapes prove (a five, an open four, a four-three...) is played at once, and
+    // announced as the best move first, as the threat searches of the old path did.
+    if let Some((m, score, by_fours)) = renju_search::win::winning_move(&mut b) {
+        on_root(RootEvent::Leave {
+            mv: m,
+            depth: 0,
+            score,
+            new_best: true,
+        });
+        return Some(Choice {
+            best: m,
+            score,
+            depth: 0,
+            nodes: 1,
+            how: if by_fours { "vcf" } else { "vct" },
+            elapsed: start.elapsed() + req.spent,
+        });
+    }
     let r = renju_search::search(&b, &limits(pos, req), tt, stop, on_iteration, on_root);
     let best = r.best?;
     Some(Choice {

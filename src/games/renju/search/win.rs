@@ -105,3 +105,32 @@ fn four_three_wins(b: &mut Board, c: crate::games::renju::board::Cell) -> bool {
     b.undo();
     ok
 }
+
+/// The move behind a winning quick result at the root, with its score and whether the win is by
+/// fours alone (a five, an open four or double four) rather than by a three too.
+pub fn winning_move(b: &mut Board) -> Option<(crate::games::renju::board::Cell, Score, bool)> {
+    let me = b.to_move();
+    let score = quick_result(b, 0).filter(|&s| s > 0)?;
+    if let Some(c) = b.five_point(me) {
+        return Some((c, score, true));
+    }
+    let black_renju = me == 0 && b.rule() == Rule::Renju;
+    let mut cells = Vec::new();
+    b.region(4, &mut cells);
+    for class in [C_WIN, C_FOUR_THREE, C_DOUBLE_THREE] {
+        for &c in &cells {
+            let i = b.info(c, me);
+            if i.class != class || b.is_forbidden(c, me) {
+                continue;
+            }
+            match class {
+                C_WIN if black_renju && i.flags & FLAG_OPEN_FOUR == 0 => continue,
+                C_FOUR_THREE if !four_three_wins(b, c) => continue,
+                C_DOUBLE_THREE if black_renju => continue,
+                _ => {}
+            }
+            return Some((c, score, class == C_WIN));
+        }
+    }
+    None
+}
