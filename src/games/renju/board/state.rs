@@ -34,8 +34,10 @@ pub struct Board {
     cells: [u8; CELLS],
     /// Line key of each cell per direction (also kept on occupied and wall cells).
     keys: [[u32; 4]; CELLS],
-    /// Shapes of each empty cell, `[side * 4 + direction]`; `NONE` on occupied cells.
-    shapes: [[u8; 8]; CELLS],
+    /// Shapes of each empty cell per direction, Black's in the low nibble and White's in the
+    /// high one (as the shape table packs them, so a refresh compares one byte); `NONE` on
+    /// occupied cells.
+    shapes: [[u8; 4]; CELLS],
     /// Index into `cell_table` of each cell per side (0 on occupied cells).
     combo: [[u16; 2]; CELLS],
     /// Stones within two cells (king distance): candidate moves have at least one.
@@ -83,7 +85,7 @@ impl Board {
         let mut b = Board {
             cells: empty_cells(w, h),
             keys: [[0; 4]; CELLS],
-            shapes: [[NONE; 8]; CELLS],
+            shapes: [[NONE; 4]; CELLS],
             combo: [[0; 2]; CELLS],
             near: [0; CELLS],
             shape_counts: [[0; SHAPES]; 2],
@@ -129,6 +131,7 @@ impl Board {
         self.class_counts = [[0; CLASSES]; 2];
         self.eval_sums = [0; 2];
         self.near = [0; CELLS];
+        self.shapes = [[NONE; 4]; CELLS];
         self.hash = if self.to_move == 1 {
             ZOBRIST_WHITE_TO_MOVE
         } else {
@@ -168,7 +171,7 @@ impl Board {
                         }
                     }
                     for (dir, &sd) in s.iter().enumerate() {
-                        self.shapes[c][side * 4 + dir] = sd;
+                        self.shapes[c][dir] |= sd << (4 * side);
                         self.shape_counts[side][sd as usize] += 1;
                     }
                     let i = cell_table::index(s);
@@ -182,10 +185,12 @@ impl Board {
     }
 
     fn add_near(&mut self, c: usize, delta: i8) {
-        for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let q = (c as isize + dy * STRIDE as isize + dx) as usize;
-                self.near[q] = self.near[q].wrapping_add(delta as u8);
+        // Five rows of five contiguous cells: the square of king distance two around `c`.
+        let d = delta as u8;
+        for dy in 0..5 {
+            let base = c + dy * STRIDE - 2 * STRIDE - 2;
+            for n in &mut self.near[base..base + 5] {
+                *n = n.wrapping_add(d);
             }
         }
     }
@@ -251,8 +256,13 @@ impl Board {
     #[inline]
     pub fn shapes_of(&self, c: Cell, side: u8) -> [u8; 4] {
         let s = &self.shapes[c as usize];
-        let o = side as usize * 4;
-        [s[o], s[o + 1], s[o + 2], s[o + 3]]
+        let k = 4 * side as u32;
+        [
+            s[0] >> k & 15,
+            s[1] >> k & 15,
+            s[2] >> k & 15,
+            s[3] >> k & 15,
+        ]
     }
     /// Is `c` a candidate (empty, a stone within two cells)?
     #[inline(always)]
@@ -404,32 +414,38 @@ impl Board {
     /// Recomputes both sides' shapes of empty cell `c` along `dir` from its key.
     #[inline(always)]
     fn refresh(&mut self, c: usize, dir: usize) {
-        let packed = self.table.by_key(self.keys[c][dir]);
-        let s = &mut self.shapes[c];
-        let (ob, ow) = (s[dir], s[4 + dir]);
-        let (nb, nw) = (packed & 15, packed >> 4);
-        if ob != nb {
-            s[dir] = nb;
-            self.shape_counts[0][ob as usize] -= 1;
-            self.shape_counts[0][nb as usize] += 1;
-            self.reindex(c, 0);
+        let new = self.table.by_key(self.keys[c][dir]);
+        let old = self.shapes[c][dir];
+        if new == old {
+            return;
         }
+        self.shapes[c][dir] = new;
+        let (ob, nb) = (old & 15, new & 15);
+        if ob != nb {
+            self.set_shape(c, dir, 0, ob, nb);
+        }
+        let (ow, nw) = (old >> 4, new >> 4);
         if ow != nw {
-            self.shapes[c][4 + dir] = nw;
-            self.shape_counts[1][ow as usize] -= 1;
-            self.shape_counts[1][nw as usize] += 1;
-            self.reindex(c, 1);
+            self.set_shape(c, dir, 1, ow, nw);
         }
     }
 
-    /// Recomputes `side`'s table index of cell `c` from its shapes, keeping sums and counts.
+    /// `side`'s shape of cell `c` along `dir` went from `old` to `new`: its table index moves by
+    /// the difference times the direction's weight, and sums and counts follow.
     #[inline(always)]
-    fn reindex(&mut self, c: usize, side: usize) {
-        let s = &self.shapes[c];
-        let o = side * 4;
-        let new = cell_table::index([s[o], s[o + 1], s[o + 2], s[o + 3]]);
-        let old = std::mem::replace(&mut self.combo[c][side], new);
-        let (oi, ni) = (self.info[old as usize], self.info[new as usize]);
+    fn set_shape(&mut self, c: usize, dir: usize, side: usize, old: u8, new: u8) {
+        const WEIGHT: [i32; 4] = [
+            (SHAPES * SHAPES * SHAPES) as i32,
+            (SHAPES * SHAPES) as i32,
+            SHAPES as i32,
+            1,
+        ];
+        self.shape_counts[side][old as usize] -= 1;
+        self.shape_counts[side][new as usize] += 1;
+        let before = self.combo[c][side];
+        let after = (before as i32 + (new as i32 - old as i32) * WEIGHT[dir]) as u16;
+        self.combo[c][side] = after;
+        let (oi, ni) = (self.info[before as usize], self.info[after as usize]);
         self.eval_sums[side] += ni.eval as i32 - oi.eval as i32;
         if oi.class != ni.class {
             self.class_counts[side][oi.class as usize] -= 1;
@@ -470,13 +486,14 @@ impl Board {
             self.winner = Some(side);
         }
         // The cell leaves the empty cells: its shapes become NONE for both sides.
-        for side_i in 0..2 {
-            for dir in 0..4 {
-                let old = std::mem::replace(&mut self.shapes[ci][side_i * 4 + dir], NONE);
-                self.shape_counts[side_i][old as usize] -= 1;
-                self.shape_counts[side_i][NONE as usize] += 1;
+        for dir in 0..4 {
+            let old = std::mem::replace(&mut self.shapes[ci][dir], NONE);
+            if old & 15 != NONE {
+                self.set_shape(ci, dir, 0, old & 15, NONE);
             }
-            self.reindex(ci, side_i);
+            if old >> 4 != NONE {
+                self.set_shape(ci, dir, 1, old >> 4, NONE);
+            }
         }
         let v = stone(side);
         self.cells[ci] = v;
