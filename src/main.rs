@@ -219,18 +219,45 @@ fn main() -> ExitCode {
                     println!("{}", totals.line("nim", args.threads));
                     ExitCode::SUCCESS
                 }
+                "renju-classic" => {
+                    let totals = bench::run(
+                        &renju::bench::positions(Rule::Renju),
+                        renju::bench::DEFAULT_DEPTH,
+                        &args,
+                    );
+                    println!("{}", totals.line(&game, args.threads));
+                    ExitCode::SUCCESS
+                }
+                "renju-rebuilt" => {
+                    let totals = renju::bench::run_rebuilt(Rule::Renju, &args);
+                    println!("{}", totals.line(&game, args.threads));
+                    ExitCode::SUCCESS
+                }
                 "renju" | "gomoku" => {
                     let rule = if game == "renju" {
                         Rule::Renju
                     } else {
                         Rule::Freestyle
                     };
-                    let totals = bench::run(
-                        &renju::bench::positions(rule),
-                        renju::bench::DEFAULT_DEPTH,
-                        &args,
-                    );
+                    let totals = if renju::player::engine::REBUILT {
+                        renju::bench::run_rebuilt(rule, &args)
+                    } else {
+                        bench::run(
+                            &renju::bench::positions(rule),
+                            renju::bench::DEFAULT_DEPTH,
+                            &args,
+                        )
+                    };
                     println!("{}", totals.line(&game, args.threads));
+                    ExitCode::SUCCESS
+                }
+                "renju-board" => {
+                    let (pairs, t) = renju::bench::make_undo(Rule::Renju, 2_000);
+                    println!(
+                        "bench game=renju-board make_undo={pairs} time_ms={} per_s={}",
+                        t.as_millis(),
+                        pairs * 1000 / (t.as_millis() as u64).max(1)
+                    );
                     ExitCode::SUCCESS
                 }
                 "kalah" => {
@@ -244,7 +271,7 @@ fn main() -> ExitCode {
                 }
                 other => {
                     eprintln!(
-                        "sente: no benchmark for {other:?} yet (available: hex, hex-mcts, kalah, nim, renju, gomoku)"
+                        "sente: no benchmark for {other:?} yet (available: hex, hex-mcts, kalah, nim, renju, renju-board, renju-classic, renju-rebuilt, gomoku)"
                     );
                     ExitCode::from(2)
                 }

@@ -11,10 +11,13 @@
 
 pub mod bench;
 pub mod board;
+pub mod eval;
 pub mod game;
+pub mod movepick;
 pub mod patterns;
 pub mod player;
 pub mod position;
+pub mod search;
 pub mod session;
 pub mod threats;
 

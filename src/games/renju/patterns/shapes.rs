@@ -50,9 +50,10 @@ const R_WALL: u8 = 3;
 const UNKNOWN: u8 = 0xFF;
 const KEY_SPACE: usize = 1 << 20;
 
-/// Slot (0..10) of the neighbour at offset `k` (−5..=5, k ≠ 0).
+/// Slot (0..10) of the neighbour at offset `k` (−5..=5, k ≠ 0) in a line key: the board keeps
+/// one key per cell and direction and flips these two bits when a stone comes or goes.
 #[inline]
-fn slot(k: isize) -> usize {
+pub fn slot(k: isize) -> usize {
     if k < 0 {
         (k + 5) as usize
     } else {
@@ -272,6 +273,13 @@ impl ShapeTable {
             Rule::Caro => 3,
         };
         TABLES[i].get_or_init(|| ShapeTable::build(rule))
+    }
+
+    /// Both sides' shapes (Black, White) packed as Black's in the low nibble, White's in the
+    /// high one, for a line key (the incremental board keeps the keys itself).
+    #[inline(always)]
+    pub fn by_key(&self, key: u32) -> u8 {
+        self.table[key as usize]
     }
 
     /// Both sides' shapes (Black, White) for a stone on empty cell `c` along direction `dir`.

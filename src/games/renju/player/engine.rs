@@ -28,6 +28,10 @@ const ROOT_VCT_DEPTH: u32 = 8;
 /// `max_node` nodes: the limits bound the whole move, not only the main search.
 const LIMITED_THREAT_MS: u64 = 1_000;
 
+/// Moves come from renju's own searcher (`player::rebuilt`) rather than the threat passes
+/// around the generic search below.
+pub const REBUILT: bool = true;
+
 /// What `think` was asked for.
 #[derive(Clone, Copy, Debug)]
 pub struct Request {
@@ -118,6 +122,10 @@ pub fn think(
             .map(|c| done(c, 0, 0, 0, "any"));
     }
     match player.kind {
+        PlayerKind::Engine if REBUILT => {
+            return super::rebuilt::think(pos, req, tt, stop, on_iteration, on_root)
+                .or_else(|| any_legal(pos).map(|c| done(c, 0, 0, 0, "any")));
+        }
         PlayerKind::Engine => {}
         PlayerKind::Random => return player.choose(pos).map(|c| done(c, 0, 0, 0, "random")),
         PlayerKind::Greedy => return player.choose(pos).map(|c| done(c, 0, 0, 0, "greedy")),

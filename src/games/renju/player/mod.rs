@@ -4,3 +4,4 @@
 pub mod engine;
 pub mod nbest;
 pub mod plan;
+pub mod rebuilt;

@@ -1,0 +1,138 @@
+//! Everything the engine reads about one empty cell for one side, from its four line shapes,
+//! in one table lookup: the threat class (`patterns::class`), the evaluation value (shape values
+//! plus the combination's value, both from `eval::tables`), the move-ordering score, and flags
+//! (makes a four, makes an open four, may be a renju forbidden point). The board keeps each
+//! cell's index into this table per side, so a changed shape costs one lookup, not four sums.
+
+use std::sync::OnceLock;
+
+use crate::games::renju::eval::tables::{COMBO_VALUE, SHAPE_VALUE};
+use crate::games::renju::patterns::class::{classify, LEVEL};
+use crate::games::renju::patterns::shapes::{B3, B4, F2, F3, F4, FIVE, OVER, SHAPES};
+
+/// Number of combinations of four shapes.
+pub const COMBINATIONS: usize = SHAPES * SHAPES * SHAPES * SHAPES;
+
+/// The cell makes a five.
+pub const FLAG_FIVE: u8 = 1;
+/// The cell makes a four (a five threat) or better along some line.
+pub const FLAG_FOUR: u8 = 2;
+/// The cell makes an open four along some line.
+pub const FLAG_OPEN_FOUR: u8 = 4;
+/// For Black under renju, the cell may be forbidden (overline, an open-four shape that can hide
+/// a double four, or two lines of three or more) and no five makes it allowed: only these
+/// cells go to the exact recursive checker.
+pub const FLAG_MAY_BE_FORBIDDEN: u8 = 8;
+/// The cell makes a three or better along some line (a threat move: never pruned as quiet).
+pub const FLAG_THREE: u8 = 16;
+
+/// One combination's facts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellInfo {
+    pub class: u8,
+    pub flags: u8,
+    /// Evaluation value (shape values plus combination value).
+    pub eval: i16,
+    /// Move-ordering score (class level plus shape values).
+    pub order: i32,
+}
+
+/// The index of four shapes (one per direction).
+#[inline(always)]
+pub fn index(s: [u8; 4]) -> u16 {
+    (((s[0] as usize * SHAPES + s[1] as usize) * SHAPES + s[2] as usize) * SHAPES + s[3] as usize)
+        as u16
+}
+
+/// The combination code (`eval::tables::COMBO_VALUE`) of four shapes.
+pub fn combination(s: [u8; 4]) -> usize {
+    let mut n = [0u8; SHAPES];
+    for &x in &s {
+        n[x as usize] += 1;
+    }
+    let fours = n[B4 as usize] + n[F4 as usize];
+    let threes = n[F3 as usize];
+    let b3 = n[B3 as usize];
+    let twos = n[F2 as usize];
+    if n[FIVE as usize] > 0 {
+        0
+    } else if n[F4 as usize] > 0 || fours >= 2 {
+        7
+    } else if fours >= 1 && threes >= 1 {
+        6
+    } else if fours >= 1 && b3 + twos >= 1 {
+        3
+    } else if threes >= 2 {
+        5
+    } else if threes >= 1 && b3 + twos >= 1 {
+        4
+    } else if b3 + twos >= 2 && b3 >= 1 {
+        2
+    } else if twos >= 2 {
+        1
+    } else {
+        0
+    }
+}
+
+fn info(s: [u8; 4]) -> CellInfo {
+    let class = classify(s);
+    let sum: i32 = s.iter().map(|&x| SHAPE_VALUE[x as usize]).sum();
+    let mut flags = 0;
+    if s.contains(&FIVE) {
+        flags |= FLAG_FIVE;
+    }
+    if s.iter().any(|&x| x == B4 || x == F4 || x == FIVE) {
+        flags |= FLAG_FOUR;
+    }
+    if s.contains(&F4) {
+        flags |= FLAG_OPEN_FOUR;
+    }
+    if s.iter().any(|&x| (F3..=FIVE).contains(&x)) {
+        flags |= FLAG_THREE;
+    }
+    let may_be_forbidden = !s.contains(&FIVE)
+        && (s.contains(&OVER) || s.contains(&F4) || s.iter().filter(|&&x| x >= B3).count() >= 2);
+    if may_be_forbidden {
+        flags |= FLAG_MAY_BE_FORBIDDEN;
+    }
+    CellInfo {
+        class,
+        flags,
+        eval: (sum + COMBO_VALUE[combination(s)]) as i16,
+        order: LEVEL[class as usize] + sum,
+    }
+}
+
+/// The table, built on first use.
+pub fn table() -> &'static [CellInfo] {
+    static TABLE: OnceLock<Vec<CellInfo>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..COMBINATIONS)
+            .map(|i| {
+                let d = |k: u32| (i / SHAPES.pow(k) % SHAPES) as u8;
+                info([d(3), d(2), d(1), d(0)])
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::renju::patterns::class::combination_bonus;
+
+    #[test]
+    fn the_table_agrees_with_its_definition_and_the_old_bonus() {
+        let t = table();
+        for (i, &entry) in t.iter().enumerate() {
+            let d = |k: u32| (i / SHAPES.pow(k) % SHAPES) as u8;
+            let s = [d(3), d(2), d(1), d(0)];
+            assert_eq!(index(s) as usize, i);
+            assert_eq!(entry, info(s));
+            assert_eq!(COMBO_VALUE[combination(s)], combination_bonus(s));
+        }
+        assert_eq!(t[0].eval, 0);
+        assert_eq!(t[0].order, 0);
+    }
+}

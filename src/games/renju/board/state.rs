@@ -1,0 +1,582 @@
+//! The incremental board the renju searcher makes and undoes moves on (no copies in search).
+//!
+//! Per cell and direction it keeps a line key: the ten cells within five steps, two bits each,
+//! in the layout of `patterns::shapes`. A stone played or removed flips two bits in the keys of
+//! the (up to) forty cells on its four lines, and each of those that is empty reads its two
+//! shapes (Black's, White's) from the shape table. When a cell's shapes for a side change, its
+//! index into `cell_table` changes, and with it the side's evaluation sum, class counts and
+//! shape counts. Undo replays the same flips backwards: everything is a function of the keys,
+//! so nothing else needs saving beyond the bounding box and the winner, kept per ply on a stack.
+//! A test (`board/tests.rs`) compares every field with a fresh board after random makes/undos.
+
+use super::cell_table::{self, CellInfo, FLAG_FIVE, FLAG_MAY_BE_FORBIDDEN, FLAG_OPEN_FOUR};
+use super::geometry::{
+    cell, empty_cells, step, stone, xy, Cell, Rule, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
+    ZOBRIST_WHITE_TO_MOVE,
+};
+use crate::games::renju::patterns::class::{CLASSES, C_FIVE, C_NONE};
+use crate::games::renju::patterns::forbidden::is_forbidden;
+use crate::games::renju::patterns::shapes::{slot, ShapeTable, NONE, SHAPES};
+
+/// Renju on 15x15 is drawn after this many stones (the Gomocup referee's rule).
+pub use crate::games::renju::position::RENJU_MOVE_LIMIT;
+
+/// What undo needs besides the cell: the state that is not a function of the stones' keys.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    cell: Cell,
+    bbox: [u8; 4],
+    winner: Option<u8>,
+}
+
+#[derive(Clone)]
+pub struct Board {
+    cells: [u8; CELLS],
+    /// Line key of each cell per direction (also kept on occupied and wall cells).
+    keys: [[u32; 4]; CELLS],
+    /// Shapes of each empty cell per direction, Black's in the low nibble and White's in the
+    /// high one (as the shape table packs them, so a refresh compares one byte); `NONE` on
+    /// occupied cells.
+    shapes: [[u8; 4]; CELLS],
+    /// Index into `cell_table` of each cell per side (0 on occupied cells).
+    combo: [[u16; 2]; CELLS],
+    /// Stones within two cells (king distance): candidate moves have at least one.
+    near: [u8; CELLS],
+    /// Per side: how many (cell, direction) pairs have each shape.
+    shape_counts: [[u16; SHAPES]; 2],
+    /// Per side: how many cells have each class.
+    class_counts: [[u16; CLASSES]; 2],
+    /// Per side: the sum of the cells' evaluation values.
+    eval_sums: [i32; 2],
+    hash: u64,
+    w: u8,
+    h: u8,
+    rule: Rule,
+    to_move: u8,
+    winner: Option<u8>,
+    stones: u16,
+    /// Bounding box of the stones: min x, min y, max x, max y.
+    bbox: [u8; 4],
+    stack: Vec<Undo>,
+    table: &'static ShapeTable,
+    info: &'static [CellInfo],
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{}x{} {} to move {}",
+            self.w, self.h, self.rule, self.to_move
+        )?;
+        for y in 0..self.h as usize {
+            let row: String = (0..self.w as usize)
+                .map(|x| ['.', 'X', 'O', '#'][self.cells[cell(x, y) as usize] as usize])
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Board {
+    /// An empty `w×h` board, Black to move.
+    pub fn new(w: usize, h: usize, rule: Rule) -> Board {
+        let mut b = Board {
+            cells: empty_cells(w, h),
+            keys: [[0; 4]; CELLS],
+            shapes: [[NONE; 4]; CELLS],
+            combo: [[0; 2]; CELLS],
+            near: [0; CELLS],
+            shape_counts: [[0; SHAPES]; 2],
+            class_counts: [[0; CLASSES]; 2],
+            eval_sums: [0; 2],
+            hash: 0,
+            w: w as u8,
+            h: h as u8,
+            rule,
+            to_move: 0,
+            winner: None,
+            stones: 0,
+            bbox: [u8::MAX, u8::MAX, 0, 0],
+            stack: Vec::with_capacity(w * h),
+            table: ShapeTable::get(rule),
+            info: cell_table::table(),
+        };
+        b.recompute();
+        b
+    }
+
+    /// A board with these stones (cell, side) placed in order, then `to_move` to play.
+    pub fn from_stones(
+        w: usize,
+        h: usize,
+        rule: Rule,
+        stones: &[(Cell, u8)],
+        to_move: u8,
+    ) -> Board {
+        let mut b = Board::new(w, h, rule);
+        for &(c, side) in stones {
+            b.to_move = side;
+            b.make(c);
+        }
+        b.set_to_move(to_move);
+        b
+    }
+
+    /// Recomputes every derived field from the cells (construction, and the test's reference).
+    fn recompute(&mut self) {
+        let (w, h) = (self.w as usize, self.h as usize);
+        self.shape_counts = [[0; SHAPES]; 2];
+        self.class_counts = [[0; CLASSES]; 2];
+        self.eval_sums = [0; 2];
+        self.near = [0; CELLS];
+        self.shapes = [[NONE; 4]; CELLS];
+        self.hash = if self.to_move == 1 {
+            ZOBRIST_WHITE_TO_MOVE
+        } else {
+            0
+        };
+        for c in 0..CELLS {
+            for (dir, &d) in DIRS.iter().enumerate() {
+                let mut key = 0u32;
+                for k in 1..=5isize {
+                    for kk in [k, -k] {
+                        let q = c as isize + d * kk;
+                        let v = if (0..CELLS as isize).contains(&q) {
+                            self.cells[q as usize] as u32
+                        } else {
+                            3
+                        };
+                        key |= v << (2 * slot(kk));
+                    }
+                }
+                self.keys[c][dir] = key;
+            }
+        }
+        for y in 0..h {
+            for x in 0..w {
+                let c = cell(x, y) as usize;
+                let v = self.cells[c];
+                if v != EMPTY {
+                    self.hash ^= ZOBRIST[(v - 1) as usize][c];
+                    self.add_near(c, 1);
+                }
+                for side in 0..2 {
+                    let mut s = [NONE; 4];
+                    if v == EMPTY {
+                        for (dir, sd) in s.iter_mut().enumerate() {
+                            let packed = self.table.by_key(self.keys[c][dir]);
+                            *sd = if side == 0 { packed & 15 } else { packed >> 4 };
+                        }
+                    }
+                    for (dir, &sd) in s.iter().enumerate() {
+                        self.shapes[c][dir] |= sd << (4 * side);
+                        self.shape_counts[side][sd as usize] += 1;
+                    }
+                    let i = cell_table::index(s);
+                    self.combo[c][side] = i;
+                    let inf = self.info[i as usize];
+                    self.class_counts[side][inf.class as usize] += 1;
+                    self.eval_sums[side] += inf.eval as i32;
+                }
+            }
+        }
+    }
+
+    fn add_near(&mut self, c: usize, delta: i8) {
+        // Five rows of five contiguous cells: the square of king distance two around `c`.
+        let d = delta as u8;
+        for dy in 0..5 {
+            let base = c + dy * STRIDE - 2 * STRIDE - 2;
+            for n in &mut self.near[base..base + 5] {
+                *n = n.wrapping_add(d);
+            }
+        }
+    }
+
+    pub fn width(&self) -> usize {
+        self.w as usize
+    }
+    pub fn height(&self) -> usize {
+        self.h as usize
+    }
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    pub fn winner(&self) -> Option<u8> {
+        self.winner
+    }
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+    /// Stones on the board.
+    pub fn stones(&self) -> usize {
+        self.stones as usize
+    }
+    /// Moves made since construction, oldest first.
+    pub fn history_len(&self) -> usize {
+        self.stack.len()
+    }
+    /// The last move made, if any.
+    pub fn last_move(&self) -> Option<Cell> {
+        self.stack.last().map(|u| u.cell)
+    }
+    /// The move made `back` plies ago (0: the last).
+    pub fn move_back(&self, back: usize) -> Option<Cell> {
+        self.stack
+            .len()
+            .checked_sub(back + 1)
+            .map(|i| self.stack[i].cell)
+    }
+    pub fn shape_counts(&self) -> &[[u16; SHAPES]; 2] {
+        &self.shape_counts
+    }
+    pub fn class_counts(&self) -> &[[u16; CLASSES]; 2] {
+        &self.class_counts
+    }
+    pub fn eval_sums(&self) -> [i32; 2] {
+        self.eval_sums
+    }
+    pub fn is_empty(&self, c: Cell) -> bool {
+        self.cells[c as usize] == EMPTY
+    }
+    /// The facts of empty cell `c` for `side`.
+    #[inline(always)]
+    pub fn info(&self, c: Cell, side: u8) -> CellInfo {
+        self.info[self.combo[c as usize][side as usize] as usize]
+    }
+    /// The shapes of `c` for `side`, one per direction.
+    #[inline]
+    pub fn shapes_of(&self, c: Cell, side: u8) -> [u8; 4] {
+        let s = &self.shapes[c as usize];
+        let k = 4 * side as u32;
+        [
+            s[0] >> k & 15,
+            s[1] >> k & 15,
+            s[2] >> k & 15,
+            s[3] >> k & 15,
+        ]
+    }
+    /// Is `c` a candidate (empty, a stone within two cells)?
+    #[inline(always)]
+    pub fn is_candidate(&self, c: Cell) -> bool {
+        self.cells[c as usize] == EMPTY && self.near[c as usize] > 0
+    }
+
+    /// Sets who moves next (positions set up from a record).
+    pub fn set_to_move(&mut self, side: u8) {
+        if side != self.to_move {
+            self.to_move = side;
+            self.hash ^= ZOBRIST_WHITE_TO_MOVE;
+        }
+    }
+
+    /// True when the game is drawn by a full board (or renju's 200-move limit on 15x15).
+    pub fn drawn(&self) -> bool {
+        let stones = self.stones();
+        stones >= self.w as usize * self.h as usize
+            || (self.rule == Rule::Renju
+                && self.w == 15
+                && self.h == 15
+                && stones >= RENJU_MOVE_LIMIT)
+    }
+
+    /// Is `c` forbidden for `side`? Only Black under renju has forbidden points; only cells the
+    /// shapes flag go to the exact recursive rule (which restores the cells it tries).
+    pub fn is_forbidden(&mut self, c: Cell, side: u8) -> bool {
+        if self.rule != Rule::Renju || side != 0 || self.cells[c as usize] != EMPTY {
+            return false;
+        }
+        if self.info(c, 0).flags & FLAG_MAY_BE_FORBIDDEN == 0 {
+            return false;
+        }
+        is_forbidden(&mut self.cells, c as usize)
+    }
+
+    /// Legal for the side to move: empty and not forbidden.
+    pub fn is_legal(&mut self, c: Cell) -> bool {
+        self.is_empty(c) && !self.is_forbidden(c, self.to_move)
+    }
+
+    /// The empty cells within `margin` of the stones' bounding box, row by row, in `out`.
+    pub fn region(&self, margin: usize, out: &mut Vec<Cell>) {
+        out.clear();
+        let (x0, y0, x1, y1) = if self.stones() == 0 {
+            (0, 0, self.w as usize - 1, self.h as usize - 1)
+        } else {
+            (
+                (self.bbox[0] as usize).saturating_sub(margin),
+                (self.bbox[1] as usize).saturating_sub(margin),
+                (self.bbox[2] as usize + margin).min(self.w as usize - 1),
+                (self.bbox[3] as usize + margin).min(self.h as usize - 1),
+            )
+        };
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = cell(x, y);
+                if self.cells[c as usize] == EMPTY {
+                    out.push(c);
+                }
+            }
+        }
+    }
+
+    /// The candidate moves: empty cells with a stone within two cells (the centre on an empty
+    /// board).
+    pub fn candidates(&self, out: &mut Vec<Cell>) {
+        if self.stones() == 0 {
+            out.clear();
+            out.push(cell(self.w as usize / 2, self.h as usize / 2));
+            return;
+        }
+        self.region(2, out);
+        out.retain(|&c| self.near[c as usize] > 0);
+    }
+
+    /// The first cell (row by row) where `side` makes a five, if any.
+    pub fn five_point(&self, side: u8) -> Option<Cell> {
+        if self.class_counts[side as usize][C_FIVE as usize] == 0 {
+            return None;
+        }
+        // Five points come from the last stones of that side: look along their lines first.
+        for back in [0, 1] {
+            let Some(m) = self.move_back(back) else { break };
+            for &d in &DIRS {
+                for k in -4isize..=4 {
+                    let q = step(m as usize, d, k);
+                    if self.cells[q] == EMPTY && self.info(q as Cell, side).flags & FLAG_FIVE != 0 {
+                        return Some(q as Cell);
+                    }
+                }
+            }
+        }
+        self.find(|b, c| b.info(c, side).flags & FLAG_FIVE != 0)
+    }
+
+    /// Does `side` have an open-four point (a three, as the shapes see it)?
+    pub fn has_open_four_point(&self, side: u8) -> bool {
+        self.shape_counts[side as usize][crate::games::renju::patterns::shapes::F4 as usize] > 0
+    }
+
+    /// Does `side` have a point that makes a four or five?
+    pub fn has_four_point(&self, side: u8) -> bool {
+        use crate::games::renju::patterns::shapes::{B4, F4, FIVE};
+        let c = &self.shape_counts[side as usize];
+        c[B4 as usize] + c[F4 as usize] + c[FIVE as usize] > 0
+    }
+
+    /// How many cells make a five for `side`.
+    pub fn five_points(&self, side: u8) -> u16 {
+        self.class_counts[side as usize][C_FIVE as usize]
+    }
+
+    /// An open-four point of `side` that is legal for it, if any.
+    pub fn legal_open_four_point(&mut self, side: u8) -> Option<Cell> {
+        if !self.has_open_four_point(side) {
+            return None;
+        }
+        let mut cands = Vec::new();
+        self.region(0, &mut cands);
+        cands.into_iter().find(|&c| {
+            self.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !self.is_forbidden(c, side)
+        })
+    }
+
+    /// The first empty cell in the stones' neighbourhood satisfying `f`.
+    pub fn find(&self, f: impl Fn(&Board, Cell) -> bool) -> Option<Cell> {
+        let (x0, y0, x1, y1) = (
+            (self.bbox[0] as usize).saturating_sub(4),
+            (self.bbox[1] as usize).saturating_sub(4),
+            (self.bbox[2] as usize + 4).min(self.w as usize - 1),
+            (self.bbox[3] as usize + 4).min(self.h as usize - 1),
+        );
+        if self.stones() == 0 {
+            return None;
+        }
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = cell(x, y);
+                if self.cells[c as usize] == EMPTY && f(self, c) {
+                    return Some(c);
+                }
+            }
+        }
+        None
+    }
+
+    /// Recomputes both sides' shapes of empty cell `c` along `dir` from its key.
+    #[inline(always)]
+    fn refresh(&mut self, c: usize, dir: usize) {
+        let new = self.table.by_key(self.keys[c][dir]);
+        let old = self.shapes[c][dir];
+        if new == old {
+            return;
+        }
+        self.shapes[c][dir] = new;
+        let (ob, nb) = (old & 15, new & 15);
+        if ob != nb {
+            self.set_shape(c, dir, 0, ob, nb);
+        }
+        let (ow, nw) = (old >> 4, new >> 4);
+        if ow != nw {
+            self.set_shape(c, dir, 1, ow, nw);
+        }
+    }
+
+    /// `side`'s shape of cell `c` along `dir` went from `old` to `new`: its table index moves by
+    /// the difference times the direction's weight, and sums and counts follow.
+    #[inline(always)]
+    fn set_shape(&mut self, c: usize, dir: usize, side: usize, old: u8, new: u8) {
+        const WEIGHT: [i32; 4] = [
+            (SHAPES * SHAPES * SHAPES) as i32,
+            (SHAPES * SHAPES) as i32,
+            SHAPES as i32,
+            1,
+        ];
+        self.shape_counts[side][old as usize] -= 1;
+        self.shape_counts[side][new as usize] += 1;
+        let before = self.combo[c][side];
+        let after = (before as i32 + (new as i32 - old as i32) * WEIGHT[dir]) as u16;
+        self.combo[c][side] = after;
+        let (oi, ni) = (self.info[before as usize], self.info[after as usize]);
+        self.eval_sums[side] += ni.eval as i32 - oi.eval as i32;
+        if oi.class != ni.class {
+            self.class_counts[side][oi.class as usize] -= 1;
+            self.class_counts[side][ni.class as usize] += 1;
+        }
+    }
+
+    /// Flips the key bits of stone value `v` at `c` in the lines through it, refreshing the
+    /// empty cells there.
+    #[inline(always)]
+    fn update_lines(&mut self, c: usize, v: u32) {
+        for (dir, &d) in DIRS.iter().enumerate() {
+            for k in 1..=5isize {
+                let q = step(c, d, k);
+                self.keys[q][dir] ^= v << (2 * slot(-k));
+                if self.cells[q] == EMPTY {
+                    self.refresh(q, dir);
+                }
+                let q = step(c, d, -k);
+                self.keys[q][dir] ^= v << (2 * slot(k));
+                if self.cells[q] == EMPTY {
+                    self.refresh(q, dir);
+                }
+            }
+        }
+    }
+
+    /// Plays `c` (empty) for the side to move.
+    pub fn make(&mut self, c: Cell) {
+        let side = self.to_move;
+        let ci = c as usize;
+        self.stack.push(Undo {
+            cell: c,
+            bbox: self.bbox,
+            winner: self.winner,
+        });
+        if self.info(c, side).flags & FLAG_FIVE != 0 {
+            self.winner = Some(side);
+        }
+        // The cell leaves the empty cells: its shapes become NONE for both sides.
+        for dir in 0..4 {
+            let old = std::mem::replace(&mut self.shapes[ci][dir], NONE);
+            if old & 15 != NONE {
+                self.set_shape(ci, dir, 0, old & 15, NONE);
+            }
+            if old >> 4 != NONE {
+                self.set_shape(ci, dir, 1, old >> 4, NONE);
+            }
+        }
+        let v = stone(side);
+        self.cells[ci] = v;
+        self.hash ^= ZOBRIST[side as usize][ci] ^ ZOBRIST_WHITE_TO_MOVE;
+        self.to_move ^= 1;
+        self.update_lines(ci, v as u32);
+        self.add_near(ci, 1);
+        self.stones += 1;
+        let (x, y) = xy(c);
+        let (x, y) = (x as u8, y as u8);
+        self.bbox = [
+            self.bbox[0].min(x),
+            self.bbox[1].min(y),
+            self.bbox[2].max(x),
+            self.bbox[3].max(y),
+        ];
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
+        let Some(u) = self.stack.pop() else { return };
+        let ci = u.cell as usize;
+        let v = self.cells[ci];
+        let side = v - 1;
+        self.cells[ci] = EMPTY;
+        self.hash ^= ZOBRIST[side as usize][ci] ^ ZOBRIST_WHITE_TO_MOVE;
+        self.to_move = side;
+        self.update_lines(ci, v as u32);
+        for dir in 0..4 {
+            self.refresh(ci, dir);
+        }
+        self.add_near(ci, -1);
+        self.stones -= 1;
+        self.bbox = u.bbox;
+        self.winner = u.winner;
+    }
+
+    /// Passes the move (null-move pruning); `undo_null` takes it back.
+    pub fn make_null(&mut self) {
+        self.to_move ^= 1;
+        self.hash ^= ZOBRIST_WHITE_TO_MOVE;
+    }
+
+    pub fn undo_null(&mut self) {
+        self.make_null();
+    }
+
+    /// Every derived field equal to a board recomputed from the cells? (The consistency test.)
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut fresh = self.clone();
+        fresh.recompute();
+        let eq = |name: &str, ok: bool| {
+            if ok {
+                Ok(())
+            } else {
+                Err(format!("{name} differs"))
+            }
+        };
+        eq("keys", self.keys_on_board() == fresh.keys_on_board())?;
+        eq("shapes", self.shapes == fresh.shapes)?;
+        eq("combo", self.combo == fresh.combo)?;
+        eq("near", self.near == fresh.near)?;
+        eq("shape counts", self.shape_counts == fresh.shape_counts)?;
+        eq("class counts", self.class_counts == fresh.class_counts)?;
+        eq("eval sums", self.eval_sums == fresh.eval_sums)?;
+        eq("hash", self.hash == fresh.hash)?;
+        let _ = C_NONE;
+        Ok(())
+    }
+
+    /// The keys of the playable cells (walls' keys are never read).
+    fn keys_on_board(&self) -> Vec<[u32; 4]> {
+        let mut v = Vec::new();
+        for y in 0..self.h as usize {
+            for x in 0..self.w as usize {
+                v.push(self.keys[cell(x, y) as usize]);
+            }
+        }
+        v
+    }
+
+    /// The bounding box (for tests).
+    pub fn bbox(&self) -> [u8; 4] {
+        self.bbox
+    }
+}

@@ -1,0 +1,119 @@
+//! The incremental board against a full recomputation, and its forbidden points against the
+//! shared data set.
+
+use super::{cell, Board, Cell, Rule};
+use crate::games::renju::patterns::forbidden::forbidden_points;
+
+/// xorshift64: deterministic random moves.
+fn next(r: &mut u64) -> u64 {
+    *r ^= *r << 13;
+    *r ^= *r >> 7;
+    *r ^= *r << 17;
+    *r
+}
+
+#[test]
+fn random_makes_and_undos_keep_every_field_equal_to_a_recomputation() {
+    for (rule, size, seed) in [
+        (Rule::Renju, 15, 1u64),
+        (Rule::Freestyle, 20, 2),
+        (Rule::Exact, 15, 3),
+        (Rule::Caro, 15, 4),
+        (Rule::Renju, 7, 5),
+    ] {
+        let mut r = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut b = Board::new(size, size, rule);
+        for checks in 0..3_000 {
+            let n = b.stones();
+            let undo = n > 0 && (n >= size * size - 2 || next(&mut r).is_multiple_of(3));
+            if undo {
+                b.undo();
+            } else {
+                // A random empty cell, near the stones most of the time.
+                let mut cands: Vec<Cell> = Vec::new();
+                if next(&mut r).is_multiple_of(4) {
+                    b.region(size, &mut cands);
+                } else {
+                    b.candidates(&mut cands);
+                }
+                let c = cands[(next(&mut r) % cands.len() as u64) as usize];
+                b.make(c);
+            }
+            b.check_consistency()
+                .unwrap_or_else(|e| panic!("{rule} {size}: {e} after {checks} steps\n{b:?}"));
+        }
+        // Undo everything: back to the empty board.
+        while b.stones() > 0 {
+            b.undo();
+        }
+        let fresh = Board::new(size, size, rule);
+        assert_eq!(b.hash(), fresh.hash());
+        assert_eq!(b.eval_sums(), fresh.eval_sums());
+        b.check_consistency().unwrap();
+    }
+}
+
+fn shared(name: &str) -> Option<String> {
+    for dir in ["../shared/data", "/work/shared/data"] {
+        if let Ok(s) = std::fs::read_to_string(format!("{dir}/{name}")) {
+            return Some(s);
+        }
+    }
+    None
+}
+
+#[test]
+fn board_forbidden_points_agree_with_the_shared_data_set() {
+    let Some(text) = shared("renju-forbidden.jsonl") else {
+        eprintln!("renju-forbidden.jsonl not found: skipped");
+        return;
+    };
+    let xy = |v: &serde_json::Value| -> Vec<(usize, usize)> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p[0].as_u64().unwrap() as usize,
+                    p[1].as_u64().unwrap() as usize,
+                )
+            })
+            .collect()
+    };
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let size = v["size"].as_u64().unwrap() as usize;
+        let mut stones: Vec<(Cell, u8)> = Vec::new();
+        for (x, y) in xy(&v["black"]) {
+            stones.push((cell(x, y), 0));
+        }
+        for (x, y) in xy(&v["white"]) {
+            stones.push((cell(x, y), 1));
+        }
+        let mut b = Board::from_stones(size, size, Rule::Renju, &stones, 0);
+        let mut expected: Vec<Cell> = xy(&v["forbidden"])
+            .into_iter()
+            .map(|(x, y)| cell(x, y))
+            .collect();
+        expected.sort_unstable();
+        let mut got = Vec::new();
+        for y in 0..size {
+            for x in 0..size {
+                let c = cell(x, y);
+                if b.is_forbidden(c, 0) {
+                    got.push(c);
+                }
+            }
+        }
+        got.sort_unstable();
+        assert_eq!(got, expected, "position {n}");
+        let reference: Vec<Cell> = forbidden_points(b.cells())
+            .into_iter()
+            .map(|c| c as Cell)
+            .collect();
+        assert_eq!(got, reference, "position {n}");
+        n += 1;
+    }
+    assert!(n > 0);
+}

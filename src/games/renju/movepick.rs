@@ -1,0 +1,187 @@
+//! The staged move picker of the renju searcher.
+//!
+//! Stages: the table move (tried before anything is generated: a cut-off there saves the whole
+//! generation); then, if the node is forced, only its replies: against a five point the block;
+//! against an open-four threat of the opponent (an open three whose open-four point it may play)
+//! the cells on the threatening lines (where the opponent would make a four) and our own fours;
+//! otherwise every candidate, ordered by the cells' pattern scores for both sides, history and
+//! the counter-move, handed out best first by selection (most nodes cut off after a few moves,
+//! so a full sort would be wasted). No cap on the number of moves: pruning is the search's.
+
+use crate::games::renju::board::cell_table::{FLAG_FOUR, FLAG_THREE};
+use crate::games::renju::board::{Board, Cell};
+
+/// What the node's replies are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Make our five: one move.
+    Five,
+    /// Block the opponent's five point: one move.
+    Block,
+    /// Answer the opponent's open-four threat: defences and our fours.
+    Defend,
+    /// Every candidate.
+    All,
+}
+
+/// Ordering inputs the search keeps (history per side and cell, counter-move, killers).
+pub struct Ordering<'a> {
+    pub history: &'a [i32],
+    pub counter: Option<Cell>,
+    pub killers: [Option<Cell>; 2],
+    pub history_div: i32,
+    pub counter_bonus: i32,
+    pub killer_bonus: i32,
+    pub opponent_percent: i32,
+}
+
+/// The node's mode, from the opponent's threats (the quick result has already handled fives
+/// that decide the game).
+pub fn mode(b: &mut Board) -> Mode {
+    let me = b.to_move();
+    let opp = 1 - me;
+    if b.five_points(me) > 0 {
+        Mode::Five
+    } else if b.five_points(opp) > 0 {
+        Mode::Block
+    } else if b.has_open_four_point(opp) && b.legal_open_four_point(opp).is_some() {
+        Mode::Defend
+    } else {
+        Mode::All
+    }
+}
+
+/// Is `c` a quiet move for the side to move: no three or four for either side there?
+#[inline]
+pub fn is_quiet(b: &Board, c: Cell) -> bool {
+    let me = b.to_move();
+    (b.info(c, me).flags | b.info(c, 1 - me).flags) & (FLAG_THREE | FLAG_FOUR) == 0
+}
+
+/// Does `c` make a four (or five) for the side to move?
+#[inline]
+pub fn makes_four(b: &Board, c: Cell) -> bool {
+    b.info(c, b.to_move()).flags & FLAG_FOUR != 0
+}
+
+pub struct MovePicker {
+    mode: Mode,
+    tt_move: Option<Cell>,
+    stage: u8,
+    moves: Vec<(i32, Cell)>,
+    next: usize,
+    /// The move singular extension excludes.
+    excluded: Option<Cell>,
+}
+
+impl MovePicker {
+    pub fn new(b: &mut Board, tt_move: Option<Cell>, excluded: Option<Cell>) -> MovePicker {
+        let mode = mode(b);
+        MovePicker {
+            mode,
+            tt_move: tt_move.filter(|&c| b.is_candidate(c) && Some(c) != excluded),
+            stage: 0,
+            moves: Vec::new(),
+            next: 0,
+            excluded,
+        }
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The next legal move, or `None`.
+    pub fn next(&mut self, b: &mut Board, ord: &Ordering) -> Option<Cell> {
+        loop {
+            match self.stage {
+                0 => {
+                    self.stage = 1;
+                    if self.mode == Mode::All {
+                        if let Some(t) = self.tt_move {
+                            if !b.is_forbidden(t, b.to_move()) {
+                                return Some(t);
+                            }
+                        }
+                    }
+                }
+                1 => {
+                    self.stage = 2;
+                    self.generate(b, ord);
+                }
+                _ => {
+                    // Selection: the best remaining move.
+                    let rest = &mut self.moves[self.next..];
+                    if rest.is_empty() {
+                        return None;
+                    }
+                    let mut best = 0;
+                    for i in 1..rest.len() {
+                        if rest[i].0 > rest[best].0 {
+                            best = i;
+                        }
+                    }
+                    rest.swap(0, best);
+                    let c = rest[0].1;
+                    self.next += 1;
+                    if Some(c) == self.excluded {
+                        continue;
+                    }
+                    if self.mode == Mode::All && Some(c) == self.tt_move {
+                        continue;
+                    }
+                    if b.is_forbidden(c, b.to_move()) {
+                        continue;
+                    }
+                    return Some(c);
+                }
+            }
+        }
+    }
+
+    fn generate(&mut self, b: &mut Board, ord: &Ordering) {
+        let me = b.to_move();
+        let opp = 1 - me;
+        let mut cells = Vec::with_capacity(128);
+        match self.mode {
+            Mode::Five => {
+                if let Some(c) = b.five_point(me) {
+                    self.moves.push((0, c));
+                }
+                return;
+            }
+            Mode::Block => {
+                if let Some(c) = b.five_point(opp) {
+                    self.moves.push((0, c));
+                }
+                return;
+            }
+            Mode::Defend => {
+                b.candidates(&mut cells);
+                cells.retain(|&c| (b.info(c, opp).flags | b.info(c, me).flags) & FLAG_FOUR != 0);
+                if cells.is_empty() {
+                    self.mode = Mode::All;
+                    b.candidates(&mut cells);
+                }
+            }
+            Mode::All => b.candidates(&mut cells),
+        }
+        self.moves.reserve(cells.len());
+        for c in cells {
+            let mut s = b.info(c, me).order + b.info(c, opp).order * ord.opponent_percent / 100;
+            s += ord.history[c as usize] / ord.history_div;
+            if ord.counter == Some(c) {
+                s += ord.counter_bonus;
+            }
+            if ord.killers[0] == Some(c) {
+                s += ord.killer_bonus;
+            } else if ord.killers[1] == Some(c) {
+                s += ord.killer_bonus / 2;
+            }
+            if Some(c) == self.tt_move {
+                s = i32::MAX;
+            }
+            self.moves.push((s, c));
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! Renju's own searcher: PVS with make/undo on the incremental board (`node`), the quick result
+//! of a node (`win`), every constant in one table (`params`), and this driver: iterative
+//! deepening with aspiration windows on Lazy SMP threads, one search per move under the core's
+//! clock with a soft limit that stretches while the best move changes and shrinks while it
+//! holds, never past the hard limit.
+//!
+//! Why not the generic `search/pvs.rs`: its `Position` trait is copy-make (a ~14.5 KB copy of
+//! the renju position per node), has no null move, no singular search and no quiescence, and
+//! sees threats only through hooks called outside the tree. This searcher keeps the core's
+//! building blocks: the lock-free table, the stop flag and node counter (`pvs::Shared`), the
+//! clock (`time`), and the score conventions.
+
+pub mod node;
+pub mod params;
+pub mod win;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use parking_lot::Mutex;
+
+use super::board::{Board, Cell};
+use super::movepick::{MovePicker, Ordering as MoveOrdering};
+use crate::search::pvs::{Shared, MAX_PLY};
+use crate::search::{is_proven, Clock, Report, RootEvent, Score, Tt, INFINITY, WIN};
+use node::{RootMove, Worker};
+use params::PARAMS;
+
+/// What bounds one search.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchLimits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Soft limit: no new iteration past it (scaled by the best move's stability).
+    pub soft: Option<Duration>,
+    /// Hard limit: every thread stops.
+    pub hard: Option<Duration>,
+    pub threads: usize,
+}
+
+/// The soft limit's scale (per cent) by how many iterations in a row kept the best move.
+const STABILITY_PERCENT: [u64; 5] = [160, 120, 90, 70, 55];
+
+/// The root moves of `b`: every legal candidate (or the forced replies), in picker order.
+pub fn root_moves(b: &mut Board) -> Vec<Cell> {
+    let history = [0i32; super::board::CELLS];
+    let ord = MoveOrdering {
+        history: &history,
+        counter: None,
+        killers: [None; 2],
+        history_div: 1,
+        counter_bonus: 0,
+        killer_bonus: 0,
+        opponent_percent: PARAMS.opponent_order_percent,
+    };
+    let mut picker = MovePicker::new(b, None, None);
+    let mut v = Vec::new();
+    while let Some(m) = picker.next(b, &ord) {
+        v.push(m);
+    }
+    v
+}
+
+/// Searches `root` within `limits`. `on_iteration` sees each completed iteration of the main
+/// thread, `on_root` each root move it enters and leaves.
+pub fn search(
+    root: &Board,
+    limits: &SearchLimits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&Report<Cell>),
+    on_root: &mut dyn FnMut(RootEvent<Cell>),
+) -> Report<Cell> {
+    let clock = Clock::start(limits.hard.map(|h| crate::search::Budget {
+        soft: limits.soft.unwrap_or(h).min(h),
+        hard: h,
+    }));
+    let mut b = root.clone();
+    let moves = root_moves(&mut b);
+    let finish = |best: Option<Cell>, score: Score, depth: u32, nodes: u64| Report {
+        best,
+        score,
+        depth,
+        nodes,
+        elapsed: clock.elapsed(),
+        pv: best.into_iter().collect(),
+    };
+    if moves.is_empty() {
+        return finish(None, 0, 0, 0);
+    }
+    if let Some(s) = win::quick_result(&mut b, 0) {
+        if s > 0 && moves.len() == 1 {
+            return finish(Some(moves[0]), s, 1, 1);
+        }
+    }
+    tt.new_search();
+    let halt = AtomicBool::new(false);
+    let nodes = AtomicU64::new(0);
+    let shared = Shared {
+        tt,
+        halt: &halt,
+        external_stop: stop,
+        nodes: &nodes,
+        clock,
+        node_limit: limits.nodes,
+    };
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 / 2)
+        .clamp(1, MAX_PLY as u32 / 2);
+    let threads = limits.threads.max(1);
+    let helper_best: Mutex<Option<(u32, Cell, Score)>> = Mutex::new(None);
+    let main = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let shared = &shared;
+            let moves = &moves;
+            let helper_best = &helper_best;
+            let root = root.clone();
+            std::thread::Builder::new()
+                .name(format!("renju-search-{id}"))
+                .stack_size(32 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut b = root;
+                    let mut w = Worker::new(shared, false);
+                    w.root_moves = moves
+                        .iter()
+                        .map(|&c| RootMove { cell: c, score: 0 })
+                        .collect();
+                    let mut depth = 1 + (id as u32 & 1);
+                    while depth <= max_depth && !w.halted() {
+                        let Some(score) =
+                            w.root(&mut b, depth as i32, -INFINITY, INFINITY, &mut |_| {})
+                        else {
+                            break;
+                        };
+                        let mut hb = helper_best.lock();
+                        if hb.is_none_or(|(d, _, _)| depth > d) {
+                            *hb = Some((depth, w.root_moves[0].cell, score));
+                        }
+                        drop(hb);
+                        depth += 1;
+                    }
+                    w.flush();
+                })
+                .expect("spawn renju search thread");
+        }
+        let r = main_loop(
+            root,
+            &moves,
+            &shared,
+            limits,
+            max_depth,
+            on_iteration,
+            on_root,
+        );
+        halt.store(true, Ordering::Relaxed);
+        r
+    });
+    let nodes = nodes.load(Ordering::Relaxed);
+    let (mut best, mut score, mut depth, mut pv) = main;
+    if let Some((d, m, s)) = helper_best.into_inner() {
+        if d > depth && !is_proven(score) {
+            best = Some(m);
+            score = s;
+            depth = d;
+            pv = vec![m];
+        }
+    }
+    Report {
+        best: best.or(moves.first().copied()),
+        score,
+        depth,
+        nodes,
+        elapsed: clock.elapsed(),
+        pv,
+    }
+}
+
+type MainResult = (Option<Cell>, Score, u32, Vec<Cell>);
+
+fn main_loop(
+    root: &Board,
+    moves: &[Cell],
+    shared: &Shared,
+    limits: &SearchLimits,
+    max_depth: u32,
+    on_iteration: &mut dyn FnMut(&Report<Cell>),
+    on_root: &mut dyn FnMut(RootEvent<Cell>),
+) -> MainResult {
+    let mut b = root.clone();
+    let mut w = Worker::new(shared, true);
+    w.root_moves = moves
+        .iter()
+        .map(|&c| RootMove { cell: c, score: 0 })
+        .collect();
+    let mut result: MainResult = (
+        moves.first().copied(),
+        0,
+        0,
+        moves.first().copied().into_iter().collect(),
+    );
+    let mut stable = 0usize;
+    for depth in 1..=max_depth {
+        let guess = result.1;
+        let mut delta = PARAMS.aspiration_delta;
+        let (mut alpha, mut beta) = if depth as i32 >= PARAMS.aspiration_depth && !is_proven(guess)
+        {
+            (guess - delta, guess + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        let score = loop {
+            let Some(s) = w.root(&mut b, depth as i32, alpha, beta, on_root) else {
+                break None;
+            };
+            if s <= alpha && alpha > -INFINITY {
+                alpha = if is_proven(s) {
+                    -INFINITY
+                } else {
+                    (alpha - delta).max(-INFINITY)
+                };
+            } else if s >= beta && beta < INFINITY {
+                beta = if is_proven(s) {
+                    INFINITY
+                } else {
+                    (beta + delta).min(INFINITY)
+                };
+            } else {
+                break Some(s);
+            }
+            delta *= 3;
+        };
+        let Some(score) = score else {
+            // Cut off: a move this iteration proved better than the previous best is played.
+            if let Some((m, s)) = w.improved {
+                if result.0 != Some(m) {
+                    result = (Some(m), s, result.2, vec![m]);
+                }
+            }
+            break;
+        };
+        w.flush();
+        let best = w.root_moves[0].cell;
+        if result.0 == Some(best) {
+            stable += 1;
+        } else {
+            stable = 0;
+        }
+        let pv = principal_variation(root, best, shared.tt, depth as usize);
+        result = (Some(best), score, depth, pv.clone());
+        on_iteration(&Report {
+            best: Some(best),
+            score,
+            depth,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            elapsed: shared.clock.elapsed(),
+            pv,
+        });
+        let distance = WIN - score.abs();
+        if is_proven(score) && depth as Score >= distance {
+            break;
+        }
+        if shared.external_stop.load(Ordering::Relaxed) || w.halted() {
+            break;
+        }
+        if limits
+            .nodes
+            .is_some_and(|n| shared.nodes.load(Ordering::Relaxed) >= n)
+        {
+            break;
+        }
+        if let Some(soft) = limits.soft {
+            let scale = STABILITY_PERCENT[stable.min(STABILITY_PERCENT.len() - 1)];
+            let limit = soft.mul_f64(scale as f64 / 100.0);
+            if shared.clock.elapsed() >= limit {
+                break;
+            }
+        }
+        if moves.len() == 1 && depth >= 2 {
+            break;
+        }
+    }
+    w.flush();
+    result
+}
+
+/// The principal variation from the table, starting with `best`.
+fn principal_variation(root: &Board, best: Cell, tt: &Tt, max_len: usize) -> Vec<Cell> {
+    let mut b = root.clone();
+    let mut pv = vec![best];
+    b.make(best);
+    let mut seen = vec![root.hash(), b.hash()];
+    while pv.len() < max_len.max(1) && b.winner().is_none() {
+        let Some(e) = tt.probe(b.hash(), pv.len()) else {
+            break;
+        };
+        let m = e.move_tag;
+        if m == 0 || !b.is_candidate(m) || !b.is_legal(m) {
+            break;
+        }
+        b.make(m);
+        if seen.contains(&b.hash()) {
+            break;
+        }
+        seen.push(b.hash());
+        pv.push(m);
+    }
+    pv
+}
+
+#[cfg(test)]
+mod tests;
