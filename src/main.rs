@@ -92,6 +92,11 @@ enum Command {
     /// `sente match --game nim --engine 'name=A cmd=...' --engine 'name=B cmd=...' --games N
     /// --tc 1s/move --out DIR` (docs/match.md).
     Match(Box<sente::arena::config::MatchCommand>),
+    /// Self-play games for learning, one line per game (docs/hex.md): `sente selfplay hex
+    /// --size 9 --playouts 2000 --games 1000 --shard 0/1 --out data/hex/selfplay --resume`.
+    Selfplay(Box<hex::player::selfplay::SelfplayCommand>),
+    /// Fits learned weights to game records: `sente tune hex-patterns --data DIR --out FILE`.
+    Tune(Box<hex::patterns::train::TuneCommand>),
 }
 
 #[derive(Parser)]
@@ -278,6 +283,8 @@ fn main() -> ExitCode {
             }
         }
         Command::Match(cmd) => sente::arena::main(*cmd, cli.opts.seed),
+        Command::Selfplay(cmd) => cmd.run(cli.opts.seed),
+        Command::Tune(cmd) => cmd.run(cli.opts.seed),
         Command::Hex {
             movetime,
             allow_swap,

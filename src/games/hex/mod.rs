@@ -8,6 +8,7 @@ pub mod eval;
 pub mod fillin;
 pub mod groups;
 pub mod ice;
+pub mod patterns;
 pub mod player;
 pub mod position;
 pub mod resistance;

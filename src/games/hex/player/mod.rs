@@ -7,6 +7,7 @@ pub mod genmove;
 pub mod mcts;
 pub mod playout;
 pub mod prior;
+pub mod selfplay;
 pub mod tree;
 pub mod vc_cache;
 

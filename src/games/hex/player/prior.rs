@@ -1,17 +1,22 @@
 //! Prior knowledge for a new node's children: how likely each move is to be the one to play,
-//! before any playout has gone through it. MoHex 2.0 learns these as pattern weights ("gammas",
-//! Coulom's term) from game records; we have none to learn from, so the one shape we weigh is
-//! the one no Hex player doubts: when the opponent's last stone entered one of our bridges
-//! (two of our stones, or a stone and our edge, with two common empty neighbours), the bridge's
-//! other cell saves it. A move's prior is its gamma over the sum of all gammas; the tree adds
-//! it as a progressive bias that fades as the move collects visits, so a wrong prior costs
-//! playouts, never a move.
+//! before any playout has gone through it. As in MoHex 2.0, each move's strength is a product
+//! of learned "gammas" (Coulom's term): its 12-cell pattern's and its place from the
+//! opponent's last stone's (`patterns`, learned from our own self-play games); its prior is
+//! its share of the total. The tree adds it as a progressive bias that fades as the move
+//! collects visits, so a wrong prior costs playouts, never a move.
 //!
-//! Measured (tournaments/results/hex-prior-selfplay/): the save alone, +59 ± 56 Elo in
-//! self-play; the save with contact, nearby, own-bridge and first-line shapes, −59 ± 103
-//! (those shapes are left out).
+//! Measured in self-play (tournaments/results/hex-pattern-selfplay/): the learned priors
+//! against the hand-made bridge save (gamma 40, every other move 1), +111 ± 78 Elo. The
+//! hand-made prior stays for a binary whose weight file fails its check; before it, the save
+//! alone had measured +59 ± 56 against no prior, and more hand-made shapes −59 ± 103
+//! (tournaments/results/hex-prior-selfplay/).
 
 use crate::games::hex::board::{Board, Cells, Edge};
+use crate::games::hex::patterns::{self, keys::features, PatternWeights};
+
+/// Whether the priors come from the learned pattern weights (`patterns::embedded`) rather
+/// than the bridge save alone.
+pub const LEARNED_PRIORS: bool = true;
 
 /// The gamma of a bridge-saving reply (every other move has 1).
 pub const SAVE_BRIDGE_GAMMA: f32 = 40.0;
@@ -42,6 +47,35 @@ pub fn bridge_saves(board: &Board, intruder: usize, me: u8) -> Cells {
 /// gets the same prior: the bias then only adds a little exploration, fading with visits,
 /// which is what was measured.
 pub fn priors(
+    board: &Board,
+    me: u8,
+    last: Option<usize>,
+    cells: impl Iterator<Item = u16> + Clone,
+) -> Vec<f32> {
+    match patterns::embedded() {
+        Some(w) if LEARNED_PRIORS => learned_priors(w, board, me, last, cells),
+        _ => bridge_priors(board, me, last, cells),
+    }
+}
+
+/// Each candidate's share of the learned strength: its pattern's gamma times its local
+/// feature's (MoHex 2.0's prior).
+pub fn learned_priors(
+    w: &PatternWeights,
+    board: &Board,
+    me: u8,
+    last: Option<usize>,
+    cells: impl Iterator<Item = u16>,
+) -> Vec<f32> {
+    let gammas: Vec<f32> = features(board, me, last, cells.map(|c| c as usize))
+        .map(|(k12, k6, local)| w.gamma(k12, k6, local))
+        .collect();
+    let total: f32 = gammas.iter().sum();
+    gammas.into_iter().map(|g| g / total).collect()
+}
+
+/// The hand-made prior: the bridge save's gamma against 1 for every other move.
+pub fn bridge_priors(
     board: &Board,
     me: u8,
     last: Option<usize>,
@@ -90,7 +124,7 @@ mod tests {
     fn priors_sum_to_one_and_favour_the_save() {
         let b = board(7, &["b2", "c3"], &["c2"]);
         let cells: Vec<u16> = b.empty_cells().iter().map(|c| c as u16).collect();
-        let p = priors(&b, BLACK, b.parse_cell("c2"), cells.iter().copied());
+        let p = bridge_priors(&b, BLACK, b.parse_cell("c2"), cells.iter().copied());
         assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         let at = |s: &str| {
             let c = b.parse_cell(s).unwrap() as u16;
@@ -105,10 +139,28 @@ mod tests {
         let b = board(7, &["b2"], &["e5"]);
         let cells: Vec<u16> = b.empty_cells().iter().map(|c| c as u16).collect();
         for last in [b.parse_cell("e5"), None] {
-            let p = priors(&b, BLACK, last, cells.iter().copied());
+            let p = bridge_priors(&b, BLACK, last, cells.iter().copied());
             assert!(p
                 .iter()
                 .all(|&x| (x - 1.0 / cells.len() as f32).abs() < 1e-6));
         }
+    }
+
+    #[test]
+    fn learned_priors_sum_to_one_and_favour_the_save() {
+        let w = patterns::embedded().expect("the embedded weights");
+        let b = board(9, &["d4", "e5"], &["e4"]);
+        let cells: Vec<u16> = b.empty_cells().iter().map(|c| c as u16).collect();
+        let p = learned_priors(w, &b, BLACK, b.parse_cell("e4"), cells.iter().copied());
+        assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        let at = |s: &str| {
+            let c = b.parse_cell(s).unwrap() as u16;
+            p[cells.iter().position(|&x| x == c).unwrap()]
+        };
+        // d4 and e5 bridge through e4 and d5: the save is the most likely reply, far above
+        // a cell out on the rim.
+        let best = p.iter().cloned().fold(0.0, f32::max);
+        assert_eq!(at("d5"), best);
+        assert!(at("d5") > 20.0 * at("a9"), "{} {}", at("d5"), at("a9"));
     }
 }
