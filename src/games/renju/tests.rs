@@ -208,7 +208,7 @@ fn stones(v: &serde_json::Value) -> Vec<(usize, usize)> {
 
 /// A data set of `test-data/` (copied from the shared reference data, so that a fresh clone
 /// runs the test): a missing file fails the test instead of skipping it.
-fn test_data(name: &str) -> String {
+pub(super) fn test_data(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("test-data")
         .join(name);

@@ -53,21 +53,9 @@ fn random_makes_and_undos_keep_every_field_equal_to_a_recomputation() {
     }
 }
 
-fn shared(name: &str) -> Option<String> {
-    for dir in ["../shared/data", "/work/shared/data"] {
-        if let Ok(s) = std::fs::read_to_string(format!("{dir}/{name}")) {
-            return Some(s);
-        }
-    }
-    None
-}
-
 #[test]
 fn board_forbidden_points_agree_with_the_shared_data_set() {
-    let Some(text) = shared("renju-forbidden.jsonl") else {
-        eprintln!("renju-forbidden.jsonl not found: skipped");
-        return;
-    };
+    let text = crate::games::renju::tests::test_data("renju-forbidden.jsonl");
     let xy = |v: &serde_json::Value| -> Vec<(usize, usize)> {
         v.as_array()
             .unwrap()

@@ -77,21 +77,9 @@ fn an_open_three_is_answered() {
     );
 }
 
-fn shared(name: &str) -> Option<String> {
-    for dir in ["../shared/data", "/work/shared/data"] {
-        if let Ok(s) = std::fs::read_to_string(format!("{dir}/{name}")) {
-            return Some(s);
-        }
-    }
-    None
-}
-
 #[test]
 fn vcf_puzzles_are_proven_wins_within_a_node_budget() {
-    let Some(text) = shared("renju-vcf.jsonl") else {
-        eprintln!("renju-vcf.jsonl not found: skipped");
-        return;
-    };
+    let text = crate::games::renju::tests::test_data("renju-vcf.jsonl");
     let xy = |v: &serde_json::Value| -> Vec<(usize, usize)> {
         v.as_array()
             .map(|a| {
