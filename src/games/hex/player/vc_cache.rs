@@ -37,10 +37,11 @@ impl VcCache {
         }
     }
 
-    /// The sets of the position `board` (`root` plus the stones of `moves`, colours
-    /// alternating from `to_move` at the root), from the nearest cached ancestor when one is
-    /// close, else built; kept for the nodes below.
-    pub fn sets(&self, root: &Board, root_to_move: u8, moves: &[u16], board: &Board) -> Arc<Sets> {
+    /// The sets of the position `board` (reached by `moves` from the root, with the fill-in
+    /// of the knowledge nodes on the way), from the nearest cached ancestor when one is
+    /// close (its board holds a subset of `board`'s stones), else built; kept for the nodes
+    /// below.
+    pub fn sets(&self, moves: &[u16], board: &Board) -> Arc<Sets> {
         let start = moves.len().saturating_sub(MAX_UPDATE_MOVES);
         let found = {
             let map = self.sets.lock();
@@ -50,23 +51,12 @@ impl VcCache {
         };
         let sets = match found {
             Some((d, s)) if d == moves.len() => return s,
-            Some((d, s)) => {
+            Some((_, s)) => {
+                // The moves since and the fill-in of the nodes between, all at once
+                // (`update` takes stones of both colours).
                 let mut sets: Sets = (*s).clone();
-                let mut b = *root;
-                for (i, &m) in moves.iter().enumerate() {
-                    let colour = if i % 2 == 0 {
-                        root_to_move
-                    } else {
-                        1 - root_to_move
-                    };
-                    b.place(colour, m as usize);
-                    if i >= d {
-                        // One stone at a time: `update` needs the chains as they grew.
-                        sets[0].update(&b);
-                        sets[1].update(&b);
-                    }
-                }
-                debug_assert!(b == *board);
+                sets[0].update(board);
+                sets[1].update(board);
                 sets
             }
             None => [VcSet::build(board, BLACK), VcSet::build(board, WHITE)],
@@ -112,7 +102,7 @@ mod tests {
                 b.place(colour, line[d - 1] as usize);
             }
             let to_move = if d % 2 == 0 { BLACK } else { WHITE };
-            let cached = cache.sets(&root, BLACK, &line[..d], &b);
+            let cached = cache.sets(&line[..d], &b);
             let fresh = [VcSet::build(&b, BLACK), VcSet::build(&b, WHITE)];
             assert_eq!(
                 verdict(&cached, &b, to_move),
@@ -123,14 +113,36 @@ mod tests {
     }
 
     #[test]
+    fn sets_updated_by_several_stones_at_once_judge_as_fresh_ones_do() {
+        // Two moves and a fill-in stone of each colour since the cached ancestor (the root):
+        // one update brings the sets there.
+        let root = board(6, &["c3"], &["d3"]);
+        let cache = VcCache::new(16);
+        cache.sets(&[], &root);
+        let mut b = root;
+        for (colour, cell) in [(BLACK, "c4"), (WHITE, "d2"), (BLACK, "a6"), (WHITE, "f1")] {
+            b.place(colour, b.parse_cell(cell).unwrap());
+        }
+        let moves = [
+            b.parse_cell("c4").unwrap() as u16,
+            b.parse_cell("d2").unwrap() as u16,
+        ];
+        let cached = cache.sets(&moves, &b);
+        let fresh = [VcSet::build(&b, BLACK), VcSet::build(&b, WHITE)];
+        for to_move in [BLACK, WHITE] {
+            assert_eq!(verdict(&cached, &b, to_move), verdict(&fresh, &b, to_move));
+        }
+    }
+
+    #[test]
     fn a_full_cache_still_answers() {
         let root = board(5, &[], &[]);
         let cache = VcCache::new(1);
         let a = root.parse_cell("c3").unwrap() as u16;
         let mut b = root;
-        cache.sets(&root, BLACK, &[], &root);
+        cache.sets(&[], &root);
         b.place(BLACK, a as usize);
-        let s = cache.sets(&root, BLACK, &[a], &b);
+        let s = cache.sets(&[a], &b);
         assert_eq!(
             verdict(&s, &b, WHITE),
             verdict(
