@@ -22,59 +22,42 @@ const NOWHERE: u32 = 3;
 /// The flag that marks a 6-cell key (so 6- and 12-cell keys can share one table).
 pub const RING_ONLY: u32 = 1 << 24;
 
-/// One of a cell's twelve pattern cells: on the board, or the edge of a colour there, or
-/// beyond a corner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Point {
-    Cell(usize),
-    Edge(u8),
-    Nowhere,
-}
-
-/// The twelve pattern cells of `cell` on a `width` × `height` board, in the key's order for
-/// `mover` (its six neighbours, then its six bridge cells, in the mover's frame: White reads
-/// the board transposed, so its edges, left and right, become the mover's top and bottom).
-pub fn pattern_points(width: usize, height: usize, mover: u8, cell: usize) -> [Point; 12] {
-    let (x, y) = ((cell % width) as i32, (cell / width) as i32);
-    let (w, h) = (width as i32, height as i32);
-    let point = |(dx, dy): (i32, i32)| {
-        let (dx, dy) = if mover == BLACK { (dx, dy) } else { (dy, dx) };
-        let (nx, ny) = (x + dx, y + dy);
-        match (nx < 0 || nx >= w, ny < 0 || ny >= h) {
-            (false, false) => Point::Cell((ny * w + nx) as usize),
-            // Rows beyond the board are Black's edges, columns White's.
-            (false, true) => Point::Edge(BLACK),
-            (true, false) => Point::Edge(WHITE),
-            (true, true) => Point::Nowhere,
-        }
-    };
-    let mut points = [Point::Nowhere; 12];
-    for i in 0..6 {
-        points[i] = point(NEIGHBOURS[i]);
-        points[6 + i] = point(BRIDGES[i]);
-    }
-    points
-}
-
-/// What a pattern cell holds for `mover`, given the colour of each board cell.
+/// What the cell at mover-frame offset `(dx, dy)` from `(x, y)` holds, for `mover`.
 #[inline]
-pub fn point_value(point: Point, mover: u8, colour: impl Fn(usize) -> Option<u8>) -> u32 {
-    match point {
-        Point::Cell(c) => match colour(c) {
+fn at(board: &Board, mover: u8, x: i32, y: i32, (dx, dy): (i32, i32)) -> u32 {
+    // White reads the board transposed: its edges (left, right) become the mover's top and
+    // bottom.
+    let (dx, dy) = if mover == BLACK { (dx, dy) } else { (dy, dx) };
+    let (nx, ny) = (x + dx, y + dy);
+    let (w, h) = (board.width() as i32, board.height() as i32);
+    match (nx < 0 || nx >= w, ny < 0 || ny >= h) {
+        (false, false) => match board.color_at((ny * w + nx) as usize) {
             None => EMPTY,
             Some(c) if c == mover => MINE,
             Some(_) => THEIRS,
         },
-        // The mover's edge counts as its stone.
-        Point::Edge(e) if e == mover => MINE,
-        Point::Edge(_) => THEIRS,
-        Point::Nowhere => NOWHERE,
+        // Rows beyond the board are Black's edges, columns White's.
+        (false, true) => {
+            if mover == BLACK {
+                MINE
+            } else {
+                THEIRS
+            }
+        }
+        (true, false) => {
+            if mover == WHITE {
+                MINE
+            } else {
+                THEIRS
+            }
+        }
+        (true, true) => NOWHERE,
     }
 }
 
 /// The raw key of six cells, 2 bits each, first cell lowest.
 #[inline]
-fn pack(cells: &[u32]) -> u32 {
+fn pack(cells: [u32; 6]) -> u32 {
     cells.iter().rev().fold(0, |k, &v| (k << 2) | v)
 }
 
@@ -84,21 +67,15 @@ fn turn(six: u32) -> u32 {
     ((six >> 6) | (six << 6)) & 0xFFF
 }
 
-/// The canonical 12-cell key and 6-cell key (with `RING_ONLY`) of the twelve pattern cells'
-/// values (`point_value`, in `pattern_points`' order).
-#[inline]
-pub fn keys_of(values: &[u32; 12]) -> (u32, u32) {
-    let ring = pack(&values[..6]);
-    let bridges = pack(&values[6..]);
+/// The canonical 12-cell key and 6-cell key (with `RING_ONLY`) of `cell` for `mover`.
+pub fn pattern_keys(board: &Board, mover: u8, cell: usize) -> (u32, u32) {
+    let (x, y) = board.xy(cell);
+    let (x, y) = (x as i32, y as i32);
+    let ring = pack(NEIGHBOURS.map(|d| at(board, mover, x, y, d)));
+    let bridges = pack(BRIDGES.map(|d| at(board, mover, x, y, d)));
     let key = ring | (bridges << 12);
     let turned = turn(ring) | (turn(bridges) << 12);
     (key.min(turned), RING_ONLY | ring.min(turn(ring)))
-}
-
-/// The canonical 12-cell key and 6-cell key (with `RING_ONLY`) of `cell` for `mover`.
-pub fn pattern_keys(board: &Board, mover: u8, cell: usize) -> (u32, u32) {
-    let points = pattern_points(board.width(), board.height(), mover, cell);
-    keys_of(&points.map(|p| point_value(p, mover, |c| board.color_at(c))))
 }
 
 /// How many values `local_feature` takes.

@@ -14,13 +14,12 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::playout::{Geometry, LocalReplies, Playout};
+use super::playout::{Geometry, Playout};
 use super::prior::priors;
 use super::tree::{Fill, Node, Tree, MOVER_LOSES, MOVER_WINS, UNPROVEN};
 use super::vc_cache::VcCache;
 use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
 use crate::games::hex::ice;
-use crate::games::hex::patterns;
 use crate::games::hex::position::Hex;
 use crate::games::hex::vc::{must_play, Outlook, VcSet};
 
@@ -50,8 +49,6 @@ const VC_CACHE_BYTES: usize = 48 << 20;
 const VC_BYTES_PER_PAIR: usize = 128;
 /// The root pre-search may take this share of the move's time, 1/5 (MoHex: 20%).
 const PRESEARCH_SHARE: u32 = 5;
-/// Whether playouts draw local replies from the learned weights (`LocalReplies`).
-const LOCAL_REPLIES: bool = true;
 /// How often the first thread calls `progress` (HexGui's live display).
 const REPORT_EVERY: Duration = Duration::from_millis(500);
 /// Bytes a tree node takes, to size the tree from a memory budget.
@@ -325,8 +322,6 @@ struct Search<'a> {
     geo: Geometry,
     board: Board,
     to_move: u8,
-    /// The playouts' local replies (none without the learned weights).
-    replies: Option<LocalReplies>,
     stop: &'a AtomicBool,
     deadline: Option<Instant>,
     max_playouts: Option<u64>,
@@ -440,13 +435,7 @@ impl Search<'_> {
         let (winner, played) = match node.proof() {
             MOVER_WINS => (leaf_mover, false),
             MOVER_LOSES => (to_move, false),
-            _ => {
-                let replies = self.replies.as_ref();
-                (
-                    playout.run(&self.geo, &board, to_move, last, replies, rng),
-                    true,
-                )
-            }
+            _ => (playout.run(&self.geo, &board, to_move, last, rng), true),
         };
         self.back_up(path, winner, played.then_some(playout));
     }
@@ -651,9 +640,6 @@ pub fn search(
         geo: Geometry::new(board),
         board: *board,
         to_move,
-        replies: patterns::embedded()
-            .filter(|_| LOCAL_REPLIES)
-            .map(LocalReplies::new),
         stop,
         deadline: settings.time.map(|t| started + t),
         max_playouts: settings.playouts,

@@ -9,8 +9,6 @@ use rand::Rng;
 
 use crate::games::hex::board::{Board, BLACK, WHITE};
 use crate::games::hex::groups::MAX_CELLS;
-use crate::games::hex::patterns::keys::{keys_of, pattern_points, Point, RING_ONLY};
-use crate::games::hex::patterns::PatternWeights;
 
 /// A cell's colour in a playout: `BLACK`, `WHITE`, or this.
 pub const EMPTY: u8 = 2;
@@ -24,9 +22,6 @@ pub struct Geometry {
     width: usize,
     height: usize,
     ring: Vec<[u16; 6]>,
-    /// Each cell's twelve pattern cells in the key's order for each mover
-    /// (`keys::pattern_points`), entries as in `ring`.
-    points: Vec<[[u16; 12]; 2]>,
 }
 
 impl Geometry {
@@ -49,22 +44,10 @@ impl Geometry {
                 })
             })
             .collect();
-        let entry = |p: Point| match p {
-            Point::Cell(c) => c as u16,
-            Point::Edge(colour) => EDGE[colour as usize],
-            Point::Nowhere => NOWHERE,
-        };
-        let points = (0..board.size())
-            .map(|c| {
-                [BLACK, WHITE]
-                    .map(|mover| pattern_points(w as usize, h as usize, mover, c).map(entry))
-            })
-            .collect();
         Geometry {
             width: w as usize,
             height: h as usize,
             ring,
-            points,
         }
     }
 
@@ -72,34 +55,6 @@ impl Geometry {
         self.width * self.height
     }
 }
-
-/// Local replies in playouts (MoHex's local patterns): after the opponent's stone, each empty
-/// cell of its twelve (six neighbours, six bridge cells) weighs its learned gamma (pattern and
-/// place, as in the tree's prior); the reply is one of them with the share of their total in
-/// that total plus `far` per empty cell, else a cell drawn uniformly.
-#[derive(Clone, Copy)]
-pub struct LocalReplies {
-    pub weights: &'static PatternWeights,
-    /// What a cell away from the last stone weighs.
-    pub far: f32,
-}
-
-impl LocalReplies {
-    /// The replies of the learned weights, with a far cell weighing an empty-surrounded one
-    /// far from the last stone.
-    pub fn new(weights: &'static PatternWeights) -> LocalReplies {
-        LocalReplies {
-            weights,
-            far: weights.gamma(0, RING_ONLY, FAR),
-        }
-    }
-}
-
-/// `keys::local_feature`'s values for a cell far from the last stone, touching it, and its
-/// bridge partner.
-const FAR: usize = 0;
-const TOUCHING: usize = 1;
-const BRIDGE_PARTNER: usize = 2;
 
 /// One playout's board: colours by cell and the empty cells in a list that removes in O(1).
 pub struct Playout {
@@ -123,37 +78,16 @@ impl Default for Playout {
 
 impl Playout {
     /// Plays the game out from `board` with `to_move` to play and `last` the opponent's last
-    /// move (whose bridge intrusions we answer first, then with `replies` a local reply is
-    /// drawn); returns the winner. `colour` then holds the full board, which is what
-    /// all-moves-as-first statistics read.
+    /// move (whose bridge intrusions we answer first); returns the winner. `colour` then holds
+    /// the full board, which is what all-moves-as-first statistics read.
     pub fn run(
         &mut self,
         geo: &Geometry,
         board: &Board,
         mut to_move: u8,
         mut last: Option<usize>,
-        replies: Option<&LocalReplies>,
         rng: &mut SmallRng,
     ) -> u8 {
-        self.reset(geo, board);
-        while !self.empties.is_empty() {
-            let answer = last.and_then(|l| {
-                self.bridge_answer(geo, l, to_move, rng)
-                    .or_else(|| self.local_reply(geo, replies?, l, to_move, rng))
-            });
-            let cell = match answer {
-                Some(c) => c,
-                None => self.empties[rng.gen_range(0..self.empties.len())] as usize,
-            };
-            self.take(cell, to_move);
-            last = Some(cell);
-            to_move = 1 - to_move;
-        }
-        self.winner(geo)
-    }
-
-    /// Sets the playout's board to `board`.
-    fn reset(&mut self, geo: &Geometry, board: &Board) {
         self.empties.clear();
         for c in 0..geo.size() {
             self.colour[c] = board.color_at(c).unwrap_or(EMPTY);
@@ -162,6 +96,16 @@ impl Playout {
                 self.empties.push(c as u16);
             }
         }
+        while !self.empties.is_empty() {
+            let cell = match last.and_then(|l| self.bridge_answer(geo, l, to_move, rng)) {
+                Some(c) => c,
+                None => self.empties[rng.gen_range(0..self.empties.len())] as usize,
+            };
+            self.take(cell, to_move);
+            last = Some(cell);
+            to_move = 1 - to_move;
+        }
+        self.winner(geo)
     }
 
     fn owner(&self, entry: u16) -> u8 {
@@ -202,55 +146,6 @@ impl Playout {
             1 => Some(found[0]),
             _ => Some(found[rng.gen_range(0..n)]),
         }
-    }
-
-    /// What a pattern entry holds for `me` (`keys::point_value`'s values).
-    #[inline]
-    fn value(&self, entry: u16, me: u8) -> u32 {
-        match self.owner(entry) {
-            EMPTY => 0,
-            o if o == me => 1,
-            o if o == EMPTY + 1 => 3,
-            _ => 2,
-        }
-    }
-
-    /// The pattern keys of `cell` for `me` (`keys::pattern_keys` on the playout's board).
-    #[inline]
-    fn keys(&self, geo: &Geometry, cell: usize, me: u8) -> (u32, u32) {
-        keys_of(&geo.points[cell][me as usize].map(|q| self.value(q, me)))
-    }
-
-    /// A reply near the opponent's stone at `last`, drawn by `LocalReplies`' rule.
-    fn local_reply(
-        &self,
-        geo: &Geometry,
-        replies: &LocalReplies,
-        last: usize,
-        me: u8,
-        rng: &mut SmallRng,
-    ) -> Option<usize> {
-        let mut cells = [0usize; 12];
-        let mut upto = [0f32; 12];
-        let mut n = 0;
-        let mut total = 0.0;
-        for (i, &e) in geo.points[last][0].iter().enumerate() {
-            let c = e as usize;
-            if c >= geo.size() || self.colour[c] != EMPTY {
-                continue;
-            }
-            let (k12, k6) = self.keys(geo, c, me);
-            let place = if i < 6 { TOUCHING } else { BRIDGE_PARTNER };
-            total += replies.weights.gamma(k12, k6, place);
-            cells[n] = c;
-            upto[n] = total;
-            n += 1;
-        }
-        if n == 0 {
-            return None;
-        }
-        let r = rng.gen::<f32>() * (total + replies.far * self.empties.len() as f32);
-        (r < total).then(|| cells[upto[..n].iter().position(|&u| r < u).unwrap_or(n - 1)])
     }
 
     fn take(&mut self, cell: usize, colour: u8) {
@@ -305,7 +200,7 @@ mod tests {
             let geo = Geometry::new(&empty);
             let mut p = Playout::default();
             for _ in 0..50 {
-                let w = p.run(&geo, &empty, BLACK, None, None, &mut rng);
+                let w = p.run(&geo, &empty, BLACK, None, &mut rng);
                 let mut full = empty;
                 for c in 0..size * size {
                     assert_ne!(p.colour[c], EMPTY, "every cell is filled");
@@ -322,7 +217,7 @@ mod tests {
         let b = board(4, &["b2"], &[]);
         let geo = Geometry::new(&b);
         let mut p = Playout::default();
-        p.run(&geo, &b, WHITE, None, None, &mut rng);
+        p.run(&geo, &b, WHITE, None, &mut rng);
         let blacks = p.colour[..16].iter().filter(|&&c| c == BLACK).count();
         // b2 plus 7 of the 15 others (White moved first, so White has 8).
         assert_eq!(blacks, 8);
@@ -336,67 +231,9 @@ mod tests {
         let mut p = Playout::default();
         let mut rng = SmallRng::seed_from_u64(3);
         for _ in 0..20 {
-            p.run(&geo, &b, BLACK, b.parse_cell("c2"), None, &mut rng);
+            p.run(&geo, &b, BLACK, b.parse_cell("c2"), &mut rng);
             assert_eq!(p.colour[b.parse_cell("b3").unwrap()], BLACK);
         }
-    }
-
-    #[test]
-    fn playout_pattern_keys_are_the_trainers() {
-        use crate::games::hex::patterns::keys::pattern_keys;
-        let mut rng = SmallRng::seed_from_u64(2);
-        for size in [2, 5, 9] {
-            for _ in 0..20 {
-                let mut b = Board::new(size, size).unwrap();
-                for c in 0..b.size() {
-                    match rng.gen_range(0..3) {
-                        0 => b.place(BLACK, c),
-                        1 => b.place(WHITE, c),
-                        _ => {}
-                    }
-                }
-                let geo = Geometry::new(&b);
-                let mut p = Playout::default();
-                p.reset(&geo, &b);
-                for c in 0..b.size() {
-                    for me in [BLACK, WHITE] {
-                        assert_eq!(p.keys(&geo, c, me), pattern_keys(&b, me, c));
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn local_replies_are_drawn_near_the_last_stone_by_their_weights() {
-        // White's stone at e5 beside Black's d5 on 9x9: the reply is one of e5's twelve
-        // pattern cells far more often than their share of the empty cells (12 of 78).
-        let w = crate::games::hex::patterns::embedded().expect("the embedded weights");
-        let replies = LocalReplies::new(w);
-        let b = board(9, &["d5", "c3"], &["e5"]);
-        let geo = Geometry::new(&b);
-        let mut p = Playout::default();
-        p.reset(&geo, &b);
-        let last = b.parse_cell("e5").unwrap();
-        let near: Vec<usize> = geo.points[last][0]
-            .iter()
-            .map(|&e| e as usize)
-            .filter(|&c| c < geo.size())
-            .collect();
-        let mut rng = SmallRng::seed_from_u64(4);
-        let mut local = 0;
-        for _ in 0..1000 {
-            if let Some(c) = p.local_reply(&geo, &replies, last, BLACK, &mut rng) {
-                assert!(near.contains(&c) && b.color_at(c).is_none());
-                local += 1;
-            }
-        }
-        assert!(local > 300, "{local} local replies of 1000");
-        // No reply to a stone with no empty cell around it.
-        let full = board(2, &["a1", "b1"], &["a2", "b2"]);
-        let geo = Geometry::new(&full);
-        p.reset(&geo, &full);
-        assert_eq!(p.local_reply(&geo, &replies, 0, WHITE, &mut rng), None);
     }
 
     #[test]
@@ -407,7 +244,7 @@ mod tests {
         let mut p = Playout::default();
         let mut rng = SmallRng::seed_from_u64(5);
         for _ in 0..20 {
-            p.run(&geo, &b, BLACK, b.parse_cell("d1"), None, &mut rng);
+            p.run(&geo, &b, BLACK, b.parse_cell("d1"), &mut rng);
             assert_eq!(p.colour[b.parse_cell("c1").unwrap()], BLACK);
         }
     }
