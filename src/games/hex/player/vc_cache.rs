@@ -24,7 +24,8 @@ pub type Sets = [VcSet; 2];
 const MAX_UPDATE_MOVES: usize = 4;
 
 pub struct VcCache {
-    sets: Mutex<HashMap<Vec<u16>, Arc<Sets>>>,
+    /// The sets of each position kept, with its board.
+    sets: Mutex<HashMap<Vec<u16>, (Arc<Sets>, Board)>>,
     capacity: usize,
 }
 
@@ -50,13 +51,17 @@ impl VcCache {
                 .find_map(|d| map.get(&moves[..d]).map(|s| (d, s.clone())))
         };
         let sets = match found {
-            Some((d, s)) if d == moves.len() => return s,
-            Some((_, s)) => {
-                // The moves since and the fill-in of the nodes between, all at once
-                // (`update` takes stones of both colours).
+            Some((d, (s, _))) if d == moves.len() => return s,
+            Some((_, (s, from))) => {
+                // The moves since and the fill-in of the nodes between, one stone at a time
+                // (`update` needs the chains as they grew); any order is a real board.
                 let mut sets: Sets = (*s).clone();
-                sets[0].update(board);
-                sets[1].update(board);
+                let mut b = from;
+                for c in board.occupied().minus(&from.occupied()).iter() {
+                    b.place(board.color_at(c).expect("occupied"), c);
+                    sets[0].update(&b);
+                    sets[1].update(&b);
+                }
                 sets
             }
             None => [VcSet::build(board, BLACK), VcSet::build(board, WHITE)],
@@ -64,7 +69,7 @@ impl VcCache {
         let sets = Arc::new(sets);
         let mut map = self.sets.lock();
         if map.len() < self.capacity {
-            map.insert(moves.to_vec(), sets.clone());
+            map.insert(moves.to_vec(), (sets.clone(), *board));
         }
         sets
     }
