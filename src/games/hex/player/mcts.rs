@@ -16,7 +16,7 @@ use rand::SeedableRng;
 
 use super::playout::{Geometry, Playout};
 use super::prior::priors;
-use super::tree::{Fill, Node, Tree, MOVER_LOSES, MOVER_WINS, UNPROVEN};
+use super::tree::{Node, Tree, MOVER_LOSES, MOVER_WINS, UNPROVEN};
 use super::vc_cache::VcCache;
 use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
 use crate::games::hex::ice;
@@ -47,8 +47,6 @@ const VC_CACHE_BYTES: usize = 48 << 20;
 /// What one position's two sets take, per pair of nodes (cells + 2 edges): about 125 bytes
 /// measured on 9×9, 70 on 13×13.
 const VC_BYTES_PER_PAIR: usize = 128;
-/// The root pre-search may take this share of the move's time, 1/5 (MoHex: 20%).
-const PRESEARCH_SHARE: u32 = 5;
 /// How often the first thread calls `progress` (HexGui's live display).
 const REPORT_EVERY: Duration = Duration::from_millis(500);
 /// Bytes a tree node takes, to size the tree from a memory budget.
@@ -159,12 +157,11 @@ enum Knowledge {
     Wins(Option<usize>),
     /// The opponent is connected whatever the side to move does, or no move is left to try.
     Loses,
-    /// Only moves at these cells need a look: the others lose or are no better than one of
-    /// these, being outside the must-play region (the intersection of the opponent's
-    /// edge-to-edge semi connections' carriers, which the opponent completes unless we play
-    /// inside), or inferior (filled in, vulnerable or dominated: `Inferior::consider` keeps a
-    /// winning move whenever there is one).
-    Keep(Cells),
+    /// Moves at these cells lose or are no better than another: outside the must-play region
+    /// (the intersection of the opponent's edge-to-edge semi connections' carriers, which the
+    /// opponent completes unless we play inside), or inferior (dead, captured, vulnerable or
+    /// dominated: `ice::consider` keeps a winning move whenever there is one).
+    Prune(Cells),
 }
 
 /// The board as a position with `to_move` to play (for the inferior-cell engine).
@@ -179,45 +176,7 @@ fn position(board: &Board, to_move: u8) -> Hex {
     p
 }
 
-/// What the inferior-cell engine says of a position: its fill-in and the moves left.
-struct Inferior {
-    /// The dead and captured cells, by the colour fill-in gives them (none once the filled
-    /// board is decided).
-    fill: Fill,
-    /// The empty cells of the filled board that no other move dominates (none when the
-    /// filled board is decided or full).
-    consider: Cells,
-}
-
-/// One fill-in (`ice::fill::fill_in_with_layers`) gives both the fill and the moves to consider.
-fn inferior(board: &Board, to_move: u8) -> Inferior {
-    let (filled, _, layers) = ice::fill::fill_in_with_layers(&position(board, to_move));
-    let fb = filled.board();
-    if fb.winner().is_some() {
-        return Inferior {
-            fill: [Cells::EMPTY; 2],
-            consider: Cells::EMPTY,
-        };
-    }
-    Inferior {
-        fill: [BLACK, WHITE].map(|c| fb.stones(c).minus(board.stones(c))),
-        consider: layers.map_or(Cells::EMPTY, |l| {
-            ice::inferior::Pruning::new(&l, to_move).consider
-        }),
-    }
-}
-
-/// Places a fill-in's stones on `board` (the cells still empty there).
-fn place_fill(board: &mut Board, fill: &Fill) {
-    for colour in [BLACK, WHITE] {
-        let add = fill[colour as usize].minus(&board.occupied());
-        add.iter().for_each(|c| board.place(colour, c));
-    }
-}
-
-/// The knowledge of the filled `board` (with `sets` its connections) for `to_move`, given
-/// `consider`, the moves the inferior-cell engine leaves.
-fn knowledge(board: &Board, to_move: u8, sets: &[VcSet; 2], consider: Cells) -> Knowledge {
+fn knowledge(board: &Board, to_move: u8, sets: &[VcSet; 2]) -> Knowledge {
     let empty = board.empty_cells();
     let me = to_move as usize;
     let must = match must_play(&sets[me], &sets[1 - me], &empty) {
@@ -233,6 +192,7 @@ fn knowledge(board: &Board, to_move: u8, sets: &[VcSet; 2], consider: Cells) -> 
     };
     // Every winning move is inside `must`, and `consider` keeps one of them: a won position
     // keeps a winning move in the intersection.
+    let consider = ice::consider(&position(board, to_move));
     let keep = if consider.is_empty() {
         must
     } else {
@@ -241,48 +201,18 @@ fn knowledge(board: &Board, to_move: u8, sets: &[VcSet; 2], consider: Cells) -> 
     if keep.is_empty() {
         return Knowledge::Loses;
     }
-    Knowledge::Keep(keep)
+    Knowledge::Prune(empty.minus(&keep))
 }
 
-/// What one ply of connection search says of a position's moves.
-#[derive(Debug, PartialEq)]
-enum PreSearch {
-    /// This move wins.
-    Wins(usize),
-    /// These moves lose (the others checked, and those not reached in time, are open).
-    Losing(Cells),
-}
-
-/// MoHex's pre-search: each of `moves` is played on `board` and both colours' connection
-/// sets (`sets`, the board's) brought up to date (two updates, far cheaper than the playouts
-/// it saves): a move after which the opponent has an edge-to-edge semi or full connection
-/// loses; one after which we are connected, or the opponent cannot break every one of our
-/// edge-to-edge semis (their carriers share no cell), wins. Stops at `until`.
-fn presearch(
-    board: &Board,
-    to_move: u8,
-    sets: &[VcSet; 2],
-    moves: impl Iterator<Item = usize>,
-    until: Option<Instant>,
-) -> PreSearch {
-    let me = to_move as usize;
-    let mut losing = Cells::EMPTY;
-    for cell in moves {
-        if until.is_some_and(|u| Instant::now() >= u) {
-            break;
-        }
-        let mut b = *board;
-        b.place(to_move, cell);
-        let mut after = sets.clone();
-        after[0].update(&b);
-        after[1].update(&b);
-        match must_play(&after[1 - me], &after[me], &b.empty_cells()) {
-            Outlook::Won(_) => losing.insert(cell),
-            Outlook::MustPlay(m) if !m.is_empty() => {}
-            _ => return PreSearch::Wins(cell),
-        }
+/// The cells fill-in gives each colour on `board` with `to_move` to play (none once the game
+/// is decided).
+fn filled_cells(board: &Board, to_move: u8) -> [Cells; 2] {
+    let (filled, _) = ice::fill_in(&position(board, to_move));
+    let fb = filled.board();
+    if fb.winner().is_some() {
+        return [Cells::EMPTY; 2];
     }
-    PreSearch::Losing(losing)
+    [BLACK, WHITE].map(|c| fb.stones(c).minus(board.stones(c)))
 }
 
 /// The selection value of `child` (RAVE-weighted mean plus exploration), from the view of the
@@ -321,6 +251,10 @@ struct Search<'a> {
     tree: &'a Tree,
     geo: Geometry,
     board: Board,
+    /// The root's dead and captured cells by the colour fill-in gives them (`ice::fill_in`):
+    /// playouts start with them taken, as they stay decided below the root, so random play
+    /// does not lose a captured edge cell that the owner would simply answer.
+    filled: [Cells; 2],
     to_move: u8,
     stop: &'a AtomicBool,
     deadline: Option<Instant>,
@@ -371,10 +305,7 @@ impl Search<'_> {
         }
     }
 
-    /// Down the tree, one playout, and back up. The board below a knowledge node holds that
-    /// node's fill-in (MoHex's filled board): dead and captured cells stay decided below it,
-    /// so no child, and no playout move, is spent on them, and random play does not lose a
-    /// captured cell that its owner would simply answer.
+    /// Down the tree, one playout, and back up.
     fn iterate<'t>(&'t self, rng: &mut SmallRng, playout: &mut Playout, path: &mut Vec<&'t Node>) {
         let mut board = self.board;
         let mut to_move = self.to_move;
@@ -383,9 +314,6 @@ impl Search<'_> {
         node.add(1, 0);
         path.clear();
         path.push(node);
-        if let Some(f) = self.tree.fill_in(node) {
-            place_fill(&mut board, f);
-        }
         while node.proof() == UNPROVEN {
             let mut kids = self.tree.children(node);
             if kids.is_empty() {
@@ -400,7 +328,10 @@ impl Search<'_> {
             }
             if node.visits() >= KNOWLEDGE_AT && self.tree.claim_knowledge(node) {
                 let moves: Vec<u16> = path[1..].iter().map(|n| n.cell.load(Relaxed)).collect();
-                self.knowledge_step(node, kids, &mut board, to_move, path.len() == 1, &moves);
+                let sets = self
+                    .vc_cache
+                    .sets(&self.board, self.to_move, &moves, &board);
+                self.apply_knowledge(node, kids, &board, to_move, path.len() == 1, &sets);
                 if node.proof() != UNPROVEN {
                     break;
                 }
@@ -410,32 +341,26 @@ impl Search<'_> {
                 .iter()
                 .max_by(|a, b| value(a, log_parent).total_cmp(&value(b, log_parent)))
                 .unwrap();
-            let cell = child.cell.load(Relaxed) as usize;
-            if board.color_at(cell).is_some() {
-                // Filled in by a knowledge node above, after this node got its children:
-                // inferior here, pruned as a knowledge step prunes.
-                child.proof.store(MOVER_LOSES, Relaxed);
-                if kids.iter().all(|k| k.proof() == MOVER_LOSES) {
-                    node.proof.store(MOVER_WINS, Relaxed);
-                }
-                continue;
-            }
             child.add(1, 0);
+            let cell = child.cell.load(Relaxed) as usize;
             board.place(to_move, cell);
             last = Some(cell);
             to_move = 1 - to_move;
             path.push(child);
             node = child;
-            if let Some(f) = self.tree.fill_in(node) {
-                place_fill(&mut board, f);
-            }
         }
         // The winner: from a proof, else from a playout.
         let leaf_mover = 1 - to_move;
         let (winner, played) = match node.proof() {
             MOVER_WINS => (leaf_mover, false),
             MOVER_LOSES => (to_move, false),
-            _ => (playout.run(&self.geo, &board, to_move, last, rng), true),
+            _ => {
+                for colour in [BLACK, WHITE] {
+                    let add = self.filled[colour as usize].minus(&board.occupied());
+                    add.iter().for_each(|c| board.place(colour, c));
+                }
+                (playout.run(&self.geo, &board, to_move, last, rng), true)
+            }
         };
         self.back_up(path, winner, played.then_some(playout));
     }
@@ -472,73 +397,11 @@ impl Search<'_> {
             self.grow(root, &self.board, self.to_move, None);
         }
         let kids = self.tree.children(root);
-        if kids.is_empty() {
-            return;
-        }
-        let mut board = self.board;
-        if self.tree.claim_knowledge(root) {
-            self.knowledge_step(root, kids, &mut board, self.to_move, true, &[]);
-        } else if let Some(f) = self.tree.fill_in(root) {
-            // A root kept from the last search: its knowledge is in its children already.
-            place_fill(&mut board, f);
-        }
-        let sets = self.vc_cache.sets(&[], &board);
-        self.presearch(kids, &board, &sets);
-    }
-
-    /// The knowledge step of `node` (the position `board` after `moves` from the root, with
-    /// `to_move` to play): its fill-in is kept in the tree and placed on `board`, then its
-    /// children are marked by the connections and inferior cells of the filled board.
-    fn knowledge_step(
-        &self,
-        node: &Node,
-        kids: &[Node],
-        board: &mut Board,
-        to_move: u8,
-        root: bool,
-        moves: &[u16],
-    ) {
-        let inf = inferior(board, to_move);
-        if self.tree.set_fill_in(node, inf.fill) {
-            place_fill(board, &inf.fill);
-        }
-        let sets = self.vc_cache.sets(moves, board);
-        self.apply_knowledge(node, kids, board, to_move, root, &sets, inf.consider);
-    }
-
-    /// The pre-search (`presearch`) on the root's open moves, within a fifth of the time
-    /// left: a winning move ends the search; losing ones are pruned unless every open move
-    /// loses (then the search picks the one that resists longest).
-    fn presearch(&self, kids: &[Node], board: &Board, sets: &[VcSet; 2]) {
-        let root = self.tree.root();
-        if root.proof() != UNPROVEN {
-            return;
-        }
-        let until = self.deadline.map(|d| {
-            Instant::now() + d.saturating_duration_since(Instant::now()) / PRESEARCH_SHARE
-        });
-        let open: Vec<&Node> = kids.iter().filter(|k| k.proof() == UNPROVEN).collect();
-        let cells = open.iter().map(|k| k.cell.load(Relaxed) as usize);
-        match presearch(board, self.to_move, sets, cells, until) {
-            PreSearch::Wins(c) => {
-                if let Some(k) = open.iter().find(|k| k.cell.load(Relaxed) as usize == c) {
-                    k.proof.store(MOVER_WINS, Relaxed);
-                    root.proof.store(MOVER_LOSES, Relaxed);
-                }
-            }
-            PreSearch::Losing(losing) => {
-                let lose = |k: &Node| losing.has(k.cell.load(Relaxed) as usize);
-                if !open.iter().all(|k| lose(k)) {
-                    for k in open.iter().filter(|k| lose(k)) {
-                        k.proof.store(MOVER_LOSES, Relaxed);
-                    }
-                }
-                log::debug!(
-                    "mcts presearch: {} of {} moves lose",
-                    losing.len(),
-                    open.len()
-                );
-            }
+        if !kids.is_empty() && self.tree.claim_knowledge(root) {
+            let sets = self
+                .vc_cache
+                .sets(&self.board, self.to_move, &[], &self.board);
+            self.apply_knowledge(root, kids, &self.board, self.to_move, true, &sets);
         }
     }
 
@@ -548,7 +411,6 @@ impl Search<'_> {
     /// that move, else (already connected: every move keeps the connection) the search goes on;
     /// and a loss is played on among all moves (the opponent may still go wrong, and the
     /// search's statistics pick the move that makes that likeliest).
-    #[allow(clippy::too_many_arguments)]
     fn apply_knowledge(
         &self,
         node: &Node,
@@ -557,9 +419,8 @@ impl Search<'_> {
         to_move: u8,
         root: bool,
         sets: &[VcSet; 2],
-        consider: Cells,
     ) {
-        match knowledge(board, to_move, sets, consider) {
+        match knowledge(board, to_move, sets) {
             Knowledge::Wins(Some(key)) if root => {
                 // The key completes the connection: that child is won, and so the root.
                 if let Some(k) = kids.iter().find(|k| k.cell.load(Relaxed) as usize == key) {
@@ -570,9 +431,9 @@ impl Search<'_> {
             Knowledge::Wins(_) | Knowledge::Loses if root => {}
             Knowledge::Wins(_) => node.proof.store(MOVER_LOSES, Relaxed),
             Knowledge::Loses => node.proof.store(MOVER_WINS, Relaxed),
-            Knowledge::Keep(cells) => {
+            Knowledge::Prune(cells) => {
                 for k in kids {
-                    if !cells.has(k.cell.load(Relaxed) as usize) && k.proof() == UNPROVEN {
+                    if cells.has(k.cell.load(Relaxed) as usize) && k.proof() == UNPROVEN {
                         k.proof.store(MOVER_LOSES, Relaxed);
                     }
                 }
@@ -639,6 +500,7 @@ pub fn search(
         tree,
         geo: Geometry::new(board),
         board: *board,
+        filled: filled_cells(board, to_move),
         to_move,
         stop,
         deadline: settings.time.map(|t| started + t),
@@ -766,56 +628,6 @@ mod tests {
     }
 
     #[test]
-    fn the_presearch_calls_a_move_lost_or_won_only_when_it_is() {
-        use crate::games::hex::solver::{Solver, Verdict};
-        use rand::seq::SliceRandom;
-        let stop = AtomicBool::new(false);
-        // The winner with `to_move` to play, by the exact solver.
-        let solve = |b: &Board, to_move: u8| {
-            let mut p = position(b, to_move);
-            p.set_to_move(to_move);
-            match Solver::new(&stop, None).solve(&p) {
-                Verdict::Win(_) => to_move,
-                Verdict::Loss => 1 - to_move,
-                Verdict::Unknown => panic!("unsolved"),
-            }
-        };
-        let mut rng = SmallRng::seed_from_u64(5);
-        let (mut lost, mut won) = (0, 0);
-        for stones in [2, 4, 6, 8] {
-            for _ in 0..6 {
-                let mut b = Board::new(6, 6).unwrap();
-                let mut cells: Vec<usize> = (0..36).collect();
-                cells.shuffle(&mut rng);
-                for (i, &c) in cells[..stones].iter().enumerate() {
-                    b.place((i % 2) as u8, c);
-                }
-                if b.winner().is_some() {
-                    continue;
-                }
-                let sets = [VcSet::build(&b, BLACK), VcSet::build(&b, WHITE)];
-                match presearch(&b, BLACK, &sets, b.empty_cells().iter(), None) {
-                    PreSearch::Wins(c) => {
-                        let mut next = b;
-                        next.place(BLACK, c);
-                        assert_eq!(solve(&next, WHITE), BLACK, "{}", b.cell_name(c));
-                        won += 1;
-                    }
-                    PreSearch::Losing(cells) => {
-                        for c in cells.iter() {
-                            let mut next = b;
-                            next.place(BLACK, c);
-                            assert_eq!(solve(&next, WHITE), WHITE, "{}", b.cell_name(c));
-                            lost += 1;
-                        }
-                    }
-                }
-            }
-        }
-        assert!(lost > 10 && won > 0, "{lost} losing moves, {won} wins");
-    }
-
-    #[test]
     fn the_key_of_a_semi_connection_is_played_before_any_playout() {
         // Black c2 and c4 reach their edges through edge bridges and join each other at c3
         // only: no cell connects at once, but c3 makes the connection sure.
@@ -833,7 +645,7 @@ mod tests {
         // gets them in no playout, only by a move of the tree below the root (before that
         // node's own knowledge step), so their all-moves-as-first counts stay low where a
         // free cell's are about half the playouts.
-        let b = board(9, &["c2"], &["e5"]);
+        let b = board(7, &["c2"], &["d4"]);
         let tree = Tree::new(1 << 16);
         let settings = Settings {
             threads: 1,
@@ -863,43 +675,6 @@ mod tests {
             rave("d1")
         );
         assert!(rave("f6") > 100, "{}", rave("f6"));
-    }
-
-    #[test]
-    fn no_child_below_a_knowledge_node_lies_in_its_filled_cells() {
-        // As above: c1 and d1 are Black's by fill-in. The root keeps that fill, its moves
-        // there are pruned, and the nodes made below it never offer them again.
-        let b = board(9, &["c2"], &["e5"]);
-        let tree = Tree::new(1 << 16);
-        let settings = Settings {
-            threads: 1,
-            time: None,
-            playouts: Some(3000),
-            seed: 3,
-        };
-        search(
-            &b,
-            WHITE,
-            &tree,
-            &settings,
-            &AtomicBool::new(false),
-            &mut |_| {},
-        );
-        let filled = [b.parse_cell("c1").unwrap(), b.parse_cell("d1").unwrap()];
-        let fill = tree.fill_in(tree.root()).expect("the root's fill-in");
-        assert!(filled.iter().all(|&c| fill[BLACK as usize].has(c)));
-        let mut below = 0;
-        for kid in tree.children(tree.root()) {
-            let cell = kid.cell.load(Relaxed) as usize;
-            if filled.contains(&cell) {
-                assert_eq!(kid.proof(), MOVER_LOSES, "{}", b.cell_name(cell));
-            }
-            for grandchild in tree.children(kid) {
-                assert!(!filled.contains(&(grandchild.cell.load(Relaxed) as usize)));
-                below += 1;
-            }
-        }
-        assert!(below > 100, "{below} nodes below the root's moves");
     }
 
     #[test]

@@ -5,17 +5,11 @@
 //! costs at most a lost update, which averages out over thousands of playouts.
 
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering::*};
-use std::sync::OnceLock;
-
-use crate::games::hex::board::Cells;
 
 /// Who a node's proof is for: the player who made the move into it.
 pub const UNPROVEN: u8 = 0;
 pub const MOVER_WINS: u8 = 1;
 pub const MOVER_LOSES: u8 = 2;
-
-/// One fill-in slot per this many nodes: only nodes with `KNOWLEDGE_AT` visits get one.
-const FILL_EVERY: usize = 64;
 
 /// Expansion states.
 const LEAF: u8 = 0;
@@ -41,8 +35,6 @@ pub struct Node {
     pub proof: AtomicU8,
     /// The move's prior (`prior::priors`) in units of 1/65535: the progressive bias.
     prior: AtomicU16,
-    /// The node's fill-in (`Tree::fill_in`), one past its index in the tree's table; 0: none.
-    fill: AtomicU32,
 }
 
 impl Node {
@@ -84,58 +76,24 @@ fn bump(counter: &AtomicU32, n: u32) {
     counter.store(counter.load(Relaxed).wrapping_add(n), Relaxed);
 }
 
-/// The fill-in of one knowledge node: the cells it gives Black and White.
-pub type Fill = [Cells; 2];
-
 /// The tree: `nodes[root]` is the root (`nodes[0]` after `clear`, a grandchild of the old
 /// root after `descend`).
 pub struct Tree {
     nodes: Vec<Node>,
     next: AtomicUsize,
     root: usize,
-    /// The knowledge nodes' fill-ins, handed out like the nodes (a full table: no more fill).
-    fills: Vec<OnceLock<Fill>>,
-    next_fill: AtomicUsize,
 }
 
 impl Tree {
-    /// A tree of at most `capacity` nodes (32 bytes each, and a fill-in slot of 100 bytes
-    /// per `FILL_EVERY` nodes).
+    /// A tree of at most `capacity` nodes (32 bytes each).
     pub fn new(capacity: usize) -> Tree {
         let mut nodes = Vec::with_capacity(capacity.max(2));
         nodes.resize_with(capacity.max(2), Node::default);
-        let mut fills = Vec::new();
-        fills.resize_with((capacity / FILL_EVERY).max(16), OnceLock::new);
         Tree {
             nodes,
             next: AtomicUsize::new(1),
             root: 0,
-            fills,
-            next_fill: AtomicUsize::new(0),
         }
-    }
-
-    /// The fill-in `set_fill_in` gave `node`, if any.
-    pub fn fill_in(&self, node: &Node) -> Option<&Fill> {
-        match node.fill.load(Acquire) {
-            0 => None,
-            i => self.fills[i as usize - 1].get(),
-        }
-    }
-
-    /// Gives `node` its fill-in (the dead and captured cells of its position, by the colour
-    /// they go to), which every thread passing through then places on its board. False when
-    /// the table is full or the node has one already.
-    pub fn set_fill_in(&self, node: &Node, fill: Fill) -> bool {
-        if node.fill.load(Relaxed) != 0 {
-            return false;
-        }
-        let i = self.next_fill.fetch_add(1, Relaxed);
-        if i >= self.fills.len() || self.fills[i].set(fill).is_err() {
-            return false;
-        }
-        node.fill.store(i as u32 + 1, Release);
-        true
     }
 
     /// Empties the tree for a new search (single-threaded: between searches).
@@ -149,11 +107,6 @@ impl Tree {
         root.state.store(LEAF, Relaxed);
         root.children.store(0, Relaxed);
         root.proof.store(UNPROVEN, Relaxed);
-        root.fill.store(0, Relaxed);
-        let used = self.next_fill.swap(0, Relaxed).min(self.fills.len());
-        self.fills[..used]
-            .iter_mut()
-            .for_each(|f| *f = OnceLock::new());
     }
 
     pub fn root(&self) -> &Node {
@@ -245,7 +198,6 @@ impl Tree {
             child.children.store(0, Relaxed);
             child.state.store(LEAF, Relaxed);
             child.proof.store(UNPROVEN, Relaxed);
-            child.fill.store(0, Relaxed);
         }
         node.first_child.store(first as u32, Relaxed);
         node.children.store(cells.len() as u16, Relaxed);
@@ -306,26 +258,6 @@ mod tests {
         assert!(!t.descend(&[1, 4]));
         assert_eq!(t.root().cell.load(Relaxed), 0, "the root stays");
         assert!(t.descend(&[1, 3]));
-    }
-
-    #[test]
-    fn a_node_keeps_the_fill_in_it_was_given_until_the_tree_is_cleared() {
-        let mut t = Tree::new(16);
-        t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)], &[]);
-        let kid = &t.children(t.root())[1];
-        assert!(t.fill_in(kid).is_none());
-        let mut fill = [Cells::EMPTY; 2];
-        fill[1].insert(7);
-        assert!(t.set_fill_in(kid, fill));
-        assert!(!t.set_fill_in(kid, [Cells::EMPTY; 2]), "given once");
-        assert!(t.fill_in(kid).unwrap()[1].has(7));
-        assert!(t.fill_in(t.root()).is_none());
-        assert!(t.descend(&[2]));
-        assert!(t.fill_in(t.root()).unwrap()[1].has(7), "kept by descend");
-        t.clear();
-        assert!(t.fill_in(t.root()).is_none());
-        t.expand(t.root(), &[(1, 0, 0)], &[]);
-        assert!(t.fill_in(&t.children(t.root())[0]).is_none());
     }
 
     #[test]
