@@ -94,9 +94,57 @@ enum Command {
     Match(Box<sente::arena::config::MatchCommand>),
     /// Self-play games for learning, one line per game (docs/hex.md): `sente selfplay hex
     /// --size 9 --playouts 2000 --games 1000 --shard 0/1 --out data/hex/selfplay --resume`.
-    Selfplay(Box<hex::player::selfplay::SelfplayCommand>),
+    /// `sente selfplay renju --nodes 20000 --games 1000 --shard 0/1 --out data/renju/selfplay
+    /// --resume` (docs/renju.md).
+    Selfplay(Box<SelfplayCli>),
     /// Fits learned weights to game records: `sente tune hex-patterns --data DIR --out FILE`.
     Tune(Box<hex::patterns::train::TuneCommand>),
+}
+
+/// `sente selfplay`: Hex's options, and those only Renju/Gomoku read.
+#[derive(Args, Clone, Debug)]
+struct SelfplayCli {
+    #[command(flatten)]
+    common: hex::player::selfplay::SelfplayCommand,
+    #[command(flatten)]
+    renju: renju::learn::selfplay::RenjuSelfplayOptions,
+}
+
+impl SelfplayCli {
+    fn run(&self, seed: Option<u64>) -> ExitCode {
+        let c = &self.common;
+        let rule = match c.game.as_str() {
+            "renju" => Rule::Renju,
+            "gomoku" => Rule::Freestyle,
+            _ => return c.run(seed),
+        };
+        // 0-based `i/n`, as for Hex.
+        let shard = c
+            .shard
+            .split_once('/')
+            .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)))
+            .ok_or(format!("--shard {:?}: expected i/n", c.shard));
+        let result = shard.and_then(|(i, n)| {
+            renju::learn::selfplay::run(&renju::learn::selfplay::SelfplayArgs {
+                rule,
+                size: 15,
+                nodes: self.renju.nodes,
+                games: c.games,
+                shard: (i, n),
+                out: c.out.clone(),
+                resume: c.resume,
+                budget: c.seconds.map(std::time::Duration::from_secs),
+                seed: seed.unwrap_or(1),
+            })
+        });
+        match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("sente selfplay: {e}");
+                ExitCode::from(2)
+            }
+        }
+    }
 }
 
 #[derive(Parser)]
