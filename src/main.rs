@@ -32,6 +32,10 @@ struct EngineOpts {
     /// A weak reference player instead of the engine (for measuring strength).
     #[arg(long, global = true, value_enum, default_value_t = PlayerKind::Engine)]
     player: PlayerKind,
+    /// Renju/Gomoku: evaluation parameters from this file (made by `sente tune renju`) instead
+    /// of the embedded ones.
+    #[arg(long, global = true)]
+    eval_file: Option<std::path::PathBuf>,
     /// Benzene's spelling of --log.
     #[arg(long = "logfile-name", global = true)]
     logfile_name: Option<String>,
@@ -98,7 +102,8 @@ enum Command {
     /// --resume` (docs/renju.md).
     Selfplay(Box<SelfplayCli>),
     /// Fits learned weights to game records: `sente tune hex-patterns --data DIR --out FILE`.
-    Tune(Box<hex::patterns::train::TuneCommand>),
+    /// `sente tune renju --data data/renju --out data/renju/eval.bin` (docs/renju.md).
+    Tune(Box<TuneCli>),
 }
 
 /// `sente selfplay`: Hex's options, and those only Renju/Gomoku read.
@@ -147,6 +152,34 @@ impl SelfplayCli {
     }
 }
 
+/// `sente tune`: Hex's options, and those only Renju reads.
+#[derive(Args, Clone, Debug)]
+struct TuneCli {
+    #[command(flatten)]
+    common: hex::patterns::train::TuneCommand,
+    #[command(flatten)]
+    renju: renju::learn::train::RenjuTuneOptions,
+}
+
+impl TuneCli {
+    fn run(&self, seed: Option<u64>) -> ExitCode {
+        let c = &self.common;
+        if c.what != "renju" {
+            return c.run(seed);
+        }
+        renju::learn::train::command(&renju::learn::train::TuneArgs {
+            data: c.data.clone(),
+            out: c.out.clone(),
+            seed: seed.unwrap_or(1),
+            epochs: self.renju.epochs,
+            holdout_permille: c.holdout_permille,
+            lr: self.renju.lr,
+            l2: self.renju.l2,
+            batch: self.renju.batch,
+        })
+    }
+}
+
 #[derive(Parser)]
 #[command(
     name = "sente",
@@ -192,6 +225,12 @@ fn invoked_as_pbrain() -> bool {
 }
 
 fn run_gomocup(opts: &EngineOpts, rule: Rule, started: std::time::Instant) -> ExitCode {
+    if let Some(path) = &opts.eval_file {
+        if let Err(e) = renju::eval::params::use_file(path) {
+            eprintln!("sente: --eval-file {e}");
+            return ExitCode::from(2);
+        }
+    }
     gomocup::run(
         gomocup::Options {
             threads: opts.threads.unwrap_or_else(num_cpus::get).max(1),
@@ -216,6 +255,7 @@ fn main() -> ExitCode {
             log: None,
             seed: None,
             player: PlayerKind::Engine,
+            eval_file: None,
             logfile_name: None,
         };
         init_logging(&opts);
