@@ -225,12 +225,6 @@ fn invoked_as_pbrain() -> bool {
 }
 
 fn run_gomocup(opts: &EngineOpts, rule: Rule, started: std::time::Instant) -> ExitCode {
-    if let Some(path) = &opts.eval_file {
-        if let Err(e) = renju::eval::params::use_file(path) {
-            eprintln!("sente: --eval-file {e}");
-            return ExitCode::from(2);
-        }
-    }
     gomocup::run(
         gomocup::Options {
             threads: opts.threads.unwrap_or_else(num_cpus::get).max(1),
@@ -263,6 +257,12 @@ fn main() -> ExitCode {
     }
     let cli = WithOpts::parse();
     init_logging(&cli.opts);
+    if let Some(path) = &cli.opts.eval_file {
+        if let Err(e) = renju::eval::params::use_file(path) {
+            eprintln!("sente: --eval-file {e}");
+            return ExitCode::from(2);
+        }
+    }
     let threads = cli.opts.threads.unwrap_or_else(num_cpus::get).max(1);
     let hash = cli.opts.hash_mb();
     match cli.command {

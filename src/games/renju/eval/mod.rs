@@ -30,7 +30,7 @@ pub fn evaluate(b: &Board) -> i32 {
 }
 
 /// Calls `add(term, sign)` for each threat term of `b`'s evaluation (the side to move's own
-/// with sign 1, the opponent's with -1), and returns true; or returns false at once when the
+/// with sign 1, the opponent's with -1; `SideToMove` always), and returns true; or returns false at once when the
 /// side to move has a five point (the evaluation is then the `ToMoveHasFive` term alone).
 #[inline(always)]
 pub fn threat_terms(b: &Board, mut add: impl FnMut(Threat, i32)) -> bool {
@@ -41,6 +41,7 @@ pub fn threat_terms(b: &Board, mut add: impl FnMut(Threat, i32)) -> bool {
     if c[me][five] > 0 {
         return false;
     }
+    add(Threat::SideToMove, 1);
     let my_fours = c[me][four] + c[me][open] > 0;
     let their_fours = c[opp][four] + c[opp][open] > 0;
     let black_renju = |side: usize| side == 0 && b.rule() == Rule::Renju;

@@ -34,6 +34,7 @@ pub const THREAT_VALUE: [i32; THREATS] = [
     350,    // OpponentOneWinThreat: one four-three (or double four) point of the opponent
     800,    // OpponentWinThreats: two or more such points
     300,    // OwnDoubleThree: our double-three point when the opponent has no such threat
+    0,      // SideToMove: what being this colour to move is worth (learned; none by hand)
 ];
 
 /// Names of the threat terms (indices into `THREAT_VALUE`).
@@ -52,8 +53,9 @@ pub enum Threat {
     OpponentOneWinThreat,
     OpponentWinThreats,
     OwnDoubleThree,
+    SideToMove,
 }
-pub const THREATS: usize = 13;
+pub const THREATS: usize = 14;
 
 /// The side to move's own potential counts this much (per cent) against the opponent's: the
 /// move it is about to make is worth a tempo.
