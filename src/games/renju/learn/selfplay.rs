@@ -98,7 +98,7 @@ fn resume_count(path: &PathBuf) -> Result<u64, String> {
 pub fn play_game(rule: Rule, size: usize, g: u64, nodes: u64, seed: u64, tt: &Tt) -> Record {
     let mut rng = SmallRng::seed_from_u64(seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let standard = openings::standard();
-    let opening = if g % 2 == 0 {
+    let opening = if g.is_multiple_of(2) {
         openings::cells(size, &standard[(g / 2) as usize % standard.len()])
     } else {
         openings::random_balanced(size, rule, &mut rng, tt)

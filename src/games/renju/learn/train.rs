@@ -44,16 +44,16 @@ pub struct TuneArgs {
 #[derive(clap::Args, Clone, Debug)]
 pub struct RenjuTuneOptions {
     /// Renju: passes over the training positions (0 writes the hand-set values).
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 20)]
     pub epochs: usize,
     /// Renju: Adam's step size, in evaluation units.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 0.5)]
     pub lr: f32,
     /// Renju: the L2 pull toward the hand-set values.
     #[arg(long, default_value_t = 1e-6)]
     pub l2: f32,
     /// Renju: positions per Adam step.
-    #[arg(long, default_value_t = 1024)]
+    #[arg(long, default_value_t = 4096)]
     pub batch: usize,
 }
 
