@@ -33,8 +33,8 @@ struct EngineOpts {
     #[arg(long, global = true, value_enum, default_value_t = PlayerKind::Engine)]
     player: PlayerKind,
     /// Renju/Gomoku: evaluation parameters from this file (made by `sente tune renju`) instead
-    /// of the embedded ones.
-    #[arg(long, global = true)]
+    /// of the embedded ones (docs/renju.md; hidden from the help of the other games).
+    #[arg(long, global = true, hide = true)]
     eval_file: Option<std::path::PathBuf>,
     /// Benzene's spelling of --log.
     #[arg(long = "logfile-name", global = true)]
