@@ -32,6 +32,10 @@ struct EngineOpts {
     /// A weak reference player instead of the engine (for measuring strength).
     #[arg(long, global = true, value_enum, default_value_t = PlayerKind::Engine)]
     player: PlayerKind,
+    /// Renju/Gomoku: evaluation parameters from this file (made by `sente tune renju`) instead
+    /// of the embedded ones (docs/renju.md; hidden from the help of the other games).
+    #[arg(long, global = true, hide = true)]
+    eval_file: Option<std::path::PathBuf>,
     /// Benzene's spelling of --log.
     #[arg(long = "logfile-name", global = true)]
     logfile_name: Option<String>,
@@ -94,9 +98,86 @@ enum Command {
     Match(Box<sente::arena::config::MatchCommand>),
     /// Self-play games for learning, one line per game (docs/hex.md): `sente selfplay hex
     /// --size 9 --playouts 2000 --games 1000 --shard 0/1 --out data/hex/selfplay --resume`.
-    Selfplay(Box<hex::player::selfplay::SelfplayCommand>),
+    /// `sente selfplay renju --nodes 20000 --games 1000 --shard 0/1 --out data/renju/selfplay
+    /// --resume` (docs/renju.md).
+    Selfplay(Box<SelfplayCli>),
     /// Fits learned weights to game records: `sente tune hex-patterns --data DIR --out FILE`.
-    Tune(Box<hex::patterns::train::TuneCommand>),
+    /// `sente tune renju --data data/renju --out data/renju/eval.bin` (docs/renju.md).
+    Tune(Box<TuneCli>),
+}
+
+/// `sente selfplay`: Hex's options, and those only Renju/Gomoku read.
+#[derive(Args, Clone, Debug)]
+struct SelfplayCli {
+    #[command(flatten)]
+    common: hex::player::selfplay::SelfplayCommand,
+    #[command(flatten)]
+    renju: renju::learn::selfplay::RenjuSelfplayOptions,
+}
+
+impl SelfplayCli {
+    fn run(&self, seed: Option<u64>) -> ExitCode {
+        let c = &self.common;
+        let rule = match c.game.as_str() {
+            "renju" => Rule::Renju,
+            "gomoku" => Rule::Freestyle,
+            _ => return c.run(seed),
+        };
+        // 0-based `i/n`, as for Hex.
+        let shard = c
+            .shard
+            .split_once('/')
+            .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)))
+            .ok_or(format!("--shard {:?}: expected i/n", c.shard));
+        let result = shard.and_then(|(i, n)| {
+            renju::learn::selfplay::run(&renju::learn::selfplay::SelfplayArgs {
+                rule,
+                size: 15,
+                nodes: self.renju.nodes,
+                games: c.games,
+                shard: (i, n),
+                out: c.out.clone(),
+                resume: c.resume,
+                budget: c.seconds.map(std::time::Duration::from_secs),
+                seed: seed.unwrap_or(1),
+            })
+        });
+        match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("sente selfplay: {e}");
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+/// `sente tune`: Hex's options, and those only Renju reads.
+#[derive(Args, Clone, Debug)]
+struct TuneCli {
+    #[command(flatten)]
+    common: hex::patterns::train::TuneCommand,
+    #[command(flatten)]
+    renju: renju::learn::train::RenjuTuneOptions,
+}
+
+impl TuneCli {
+    fn run(&self, seed: Option<u64>) -> ExitCode {
+        let c = &self.common;
+        if c.what != "renju" {
+            return c.run(seed);
+        }
+        renju::learn::train::command(&renju::learn::train::TuneArgs {
+            data: c.data.clone(),
+            out: c.out.clone(),
+            seed: seed.unwrap_or(1),
+            epochs: self.renju.epochs,
+            holdout_permille: c.holdout_permille,
+            lr: self.renju.lr,
+            l2: self.renju.l2,
+            batch: self.renju.batch,
+        })
+    }
 }
 
 #[derive(Parser)]
@@ -168,6 +249,7 @@ fn main() -> ExitCode {
             log: None,
             seed: None,
             player: PlayerKind::Engine,
+            eval_file: None,
             logfile_name: None,
         };
         init_logging(&opts);
@@ -175,6 +257,12 @@ fn main() -> ExitCode {
     }
     let cli = WithOpts::parse();
     init_logging(&cli.opts);
+    if let Some(path) = &cli.opts.eval_file {
+        if let Err(e) = renju::eval::params::use_file(path) {
+            eprintln!("sente: --eval-file {e}");
+            return ExitCode::from(2);
+        }
+    }
     let threads = cli.opts.threads.unwrap_or_else(num_cpus::get).max(1);
     let hash = cli.opts.hash_mb();
     match cli.command {

@@ -13,6 +13,7 @@ pub mod bench;
 pub mod board;
 pub mod eval;
 pub mod game;
+pub mod learn;
 pub mod movepick;
 pub mod patterns;
 pub mod player;

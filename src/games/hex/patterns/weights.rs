@@ -31,7 +31,7 @@ pub struct PatternWeights {
 }
 
 /// The FNV-1a hash (64 bits) of `bytes`.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
     })

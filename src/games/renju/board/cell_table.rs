@@ -1,13 +1,16 @@
 //! Everything the engine reads about one empty cell for one side, from its four line shapes,
-//! in one table lookup: the threat class (`patterns::class`), the evaluation value (shape values
-//! plus the combination's value, both from `eval::tables`), the move-ordering score, and flags
-//! (makes a four, makes an open four, may be a renju forbidden point). The board keeps each
-//! cell's index into this table per side, so a changed shape costs one lookup, not four sums.
+//! in one table lookup: the threat class (`patterns::class`), the evaluation value and the
+//! move-ordering score (by the shapes' pattern code, from the active parameters of the rule
+//! set and colour, `eval::params`), and flags (makes a four, makes an open four, may be a renju
+//! forbidden point). The board keeps each cell's index into its side's table, so a changed
+//! shape costs one lookup, not four sums.
 
 use std::sync::OnceLock;
 
-use crate::games::renju::eval::tables::{COMBO_VALUE, SHAPE_VALUE};
-use crate::games::renju::patterns::class::{classify, LEVEL};
+use super::Rule;
+use crate::games::renju::eval::codes::code_of_index;
+use crate::games::renju::eval::params::{self, rule_index, SideParams, RULES};
+use crate::games::renju::patterns::class::classify;
 use crate::games::renju::patterns::shapes::{B3, B4, F2, F3, F4, FIVE, OVER, SHAPES};
 
 /// Number of combinations of four shapes.
@@ -44,7 +47,7 @@ pub fn index(s: [u8; 4]) -> u16 {
         as u16
 }
 
-/// The combination code (`eval::tables::COMBO_VALUE`) of four shapes.
+/// The combination code (`eval::tables::COMBO_VALUE`, the hand-set values) of four shapes.
 pub fn combination(s: [u8; 4]) -> usize {
     let mut n = [0u8; SHAPES];
     for &x in &s {
@@ -75,9 +78,9 @@ pub fn combination(s: [u8; 4]) -> usize {
     }
 }
 
-fn info(s: [u8; 4]) -> CellInfo {
+/// The facts of four shapes, valued by `p`.
+fn info(s: [u8; 4], code: usize, p: &SideParams) -> CellInfo {
     let class = classify(s);
-    let sum: i32 = s.iter().map(|&x| SHAPE_VALUE[x as usize]).sum();
     let mut flags = 0;
     if s.contains(&FIVE) {
         flags |= FLAG_FIVE;
@@ -99,37 +102,53 @@ fn info(s: [u8; 4]) -> CellInfo {
     CellInfo {
         class,
         flags,
-        eval: (sum + COMBO_VALUE[combination(s)]) as i16,
-        order: LEVEL[class as usize] + sum,
+        eval: p.value[code] as i16,
+        order: p.order[code],
     }
 }
 
-/// The table, built on first use.
-pub fn table() -> &'static [CellInfo] {
-    static TABLE: OnceLock<Vec<CellInfo>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..COMBINATIONS)
-            .map(|i| {
-                let d = |k: u32| (i / SHAPES.pow(k) % SHAPES) as u8;
-                info([d(3), d(2), d(1), d(0)])
-            })
+/// One side's table valued by `p`.
+pub fn build(p: &SideParams) -> Vec<CellInfo> {
+    let codes = code_of_index();
+    (0..COMBINATIONS)
+        .map(|i| {
+            let d = |k: u32| (i / SHAPES.pow(k) % SHAPES) as u8;
+            info([d(3), d(2), d(1), d(0)], codes[i] as usize, p)
+        })
+        .collect()
+}
+
+/// The table of `side` under `rule`, from the active parameters, built on first use.
+pub fn table(rule: Rule, side: u8) -> &'static [CellInfo] {
+    static TABLES: OnceLock<Vec<Vec<CellInfo>>> = OnceLock::new();
+    let t = TABLES.get_or_init(|| {
+        let p = params::active();
+        RULES
+            .iter()
+            .flat_map(|&r| [build(p.side(r, 0)), build(p.side(r, 1))])
             .collect()
-    })
+    });
+    &t[rule_index(rule) * 2 + side as usize]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::renju::patterns::class::combination_bonus;
+    use crate::games::renju::eval::tables::{COMBO_VALUE, SHAPE_VALUE};
+    use crate::games::renju::patterns::class::{combination_bonus, LEVEL};
 
+    /// The hand-set parameters give every combination the value and ordering score the engine
+    /// had before the tables were learnable (so the pattern codes lose nothing).
     #[test]
-    fn the_table_agrees_with_its_definition_and_the_old_bonus() {
-        let t = table();
+    fn the_hand_table_agrees_with_its_definition_and_the_old_bonus() {
+        let t = build(&SideParams::hand());
         for (i, &entry) in t.iter().enumerate() {
             let d = |k: u32| (i / SHAPES.pow(k) % SHAPES) as u8;
             let s = [d(3), d(2), d(1), d(0)];
             assert_eq!(index(s) as usize, i);
-            assert_eq!(entry, info(s));
+            let sum: i32 = s.iter().map(|&x| SHAPE_VALUE[x as usize]).sum();
+            assert_eq!(entry.eval as i32, sum + COMBO_VALUE[combination(s)]);
+            assert_eq!(entry.order, LEVEL[entry.class as usize] + sum);
             assert_eq!(COMBO_VALUE[combination(s)], combination_bonus(s));
         }
         assert_eq!(t[0].eval, 0);

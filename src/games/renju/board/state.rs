@@ -14,6 +14,8 @@ use super::geometry::{
     cell, empty_cells, step, stone, xy, Cell, Rule, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
     ZOBRIST_WHITE_TO_MOVE,
 };
+use crate::games::renju::eval::params;
+use crate::games::renju::eval::tables::THREATS;
 use crate::games::renju::patterns::class::{CLASSES, C_FIVE, C_NONE};
 use crate::games::renju::patterns::forbidden::is_forbidden;
 use crate::games::renju::patterns::shapes::{slot, ShapeTable, NONE, SHAPES};
@@ -59,7 +61,10 @@ pub struct Board {
     bbox: [u8; 4],
     stack: Vec<Undo>,
     table: &'static ShapeTable,
-    info: &'static [CellInfo],
+    /// Each side's cell table (`cell_table::table` of the rule).
+    info: [&'static [CellInfo]; 2],
+    /// Each side's threat terms, when it is to move (`eval::evaluate`).
+    threats: [&'static [i32; THREATS]; 2],
 }
 
 impl std::fmt::Debug for Board {
@@ -101,7 +106,11 @@ impl Board {
             bbox: [u8::MAX, u8::MAX, 0, 0],
             stack: Vec::with_capacity(w * h),
             table: ShapeTable::get(rule),
-            info: cell_table::table(),
+            info: [cell_table::table(rule, 0), cell_table::table(rule, 1)],
+            threats: [
+                &params::active().side(rule, 0).threat,
+                &params::active().side(rule, 1).threat,
+            ],
         };
         b.recompute();
         b
@@ -176,7 +185,7 @@ impl Board {
                     }
                     let i = cell_table::index(s);
                     self.combo[c][side] = i;
-                    let inf = self.info[i as usize];
+                    let inf = self.info[side][i as usize];
                     self.class_counts[side][inf.class as usize] += 1;
                     self.eval_sums[side] += inf.eval as i32;
                 }
@@ -244,13 +253,23 @@ impl Board {
     pub fn eval_sums(&self) -> [i32; 2] {
         self.eval_sums
     }
+    /// The threat terms of the side to move (`eval::evaluate`).
+    #[inline(always)]
+    pub fn threat_values(&self) -> &'static [i32; THREATS] {
+        self.threats[self.to_move as usize]
+    }
     pub fn is_empty(&self, c: Cell) -> bool {
         self.cells[c as usize] == EMPTY
     }
     /// The facts of empty cell `c` for `side`.
     #[inline(always)]
     pub fn info(&self, c: Cell, side: u8) -> CellInfo {
-        self.info[self.combo[c as usize][side as usize] as usize]
+        self.info[side as usize][self.combo[c as usize][side as usize] as usize]
+    }
+    /// The index into `side`'s cell table of empty cell `c` (0 on occupied cells).
+    #[inline]
+    pub fn combo_index(&self, c: Cell, side: u8) -> u16 {
+        self.combo[c as usize][side as usize]
     }
     /// The shapes of `c` for `side`, one per direction.
     #[inline]
@@ -445,7 +464,8 @@ impl Board {
         let before = self.combo[c][side];
         let after = (before as i32 + (new as i32 - old as i32) * WEIGHT[dir]) as u16;
         self.combo[c][side] = after;
-        let (oi, ni) = (self.info[before as usize], self.info[after as usize]);
+        let info = self.info[side];
+        let (oi, ni) = (info[before as usize], info[after as usize]);
         self.eval_sums[side] += ni.eval as i32 - oi.eval as i32;
         if oi.class != ni.class {
             self.class_counts[side][oi.class as usize] -= 1;

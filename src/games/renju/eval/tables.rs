@@ -1,5 +1,6 @@
-//! Every number of the evaluation, in tables indexed by shape, combination and threat codes, so
-//! that a tuner (issue 26) can learn them without touching the code that reads them.
+//! The hand-set numbers of the evaluation, indexed by shape, combination and threat codes: the
+//! starting point and prior of the trainer (`sente tune renju`), which turns them into per-code
+//! tables for every rule set and colour (`params`); the engine reads those.
 //!
 //! The values are the hand-set ones the copy-make engine used (`position.rs`): the rebuilt
 //! searcher was first to be judged on search alone, with the same knowledge.
@@ -33,6 +34,7 @@ pub const THREAT_VALUE: [i32; THREATS] = [
     350,    // OpponentOneWinThreat: one four-three (or double four) point of the opponent
     800,    // OpponentWinThreats: two or more such points
     300,    // OwnDoubleThree: our double-three point when the opponent has no such threat
+    0,      // SideToMove: what being this colour to move is worth (learned; none by hand)
 ];
 
 /// Names of the threat terms (indices into `THREAT_VALUE`).
@@ -51,8 +53,9 @@ pub enum Threat {
     OpponentOneWinThreat,
     OpponentWinThreats,
     OwnDoubleThree,
+    SideToMove,
 }
-pub const THREATS: usize = 13;
+pub const THREATS: usize = 14;
 
 /// The side to move's own potential counts this much (per cent) against the opponent's: the
 /// move it is about to make is worth a tempo.
@@ -60,9 +63,3 @@ pub const TEMPO_PERCENT: i32 = 120;
 
 /// The evaluation stays inside this band (proven scores lie far beyond it).
 pub const EVAL_LIMIT: i32 = 20_000;
-
-/// The value of a threat term.
-#[inline(always)]
-pub fn threat(t: Threat) -> i32 {
-    THREAT_VALUE[t as usize]
-}
