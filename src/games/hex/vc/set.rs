@@ -27,7 +27,7 @@ use std::collections::VecDeque;
 use super::super::board::{Board, Cells, Edge};
 use super::list::{add_full, add_semi, or_combinations, or_greedy, subset, Semi};
 use super::store::Store;
-use super::{ladders, templates};
+use super::templates;
 
 /// The exhaustive OR rule combines at most this many semis (Benzene's `max_ors` is 4; with
 /// the greedy OR beside it, 3 gives as many nodes on 6×6 (8,293 against 8,305 with 4) and is
@@ -147,17 +147,6 @@ impl VcSet {
             };
             let e = self.edge_node(p.edge);
             self.push_full(x, e, p.carrier.and(&self.empty));
-        }
-        for l in ladders::links(board, self.color).iter() {
-            if l.carrier.intersects(&opp) {
-                continue;
-            }
-            let (Some(a), Some(b)) = (self.node_of(l.a), self.node_of(l.b)) else {
-                continue;
-            };
-            if a != b {
-                self.push_full(a, b, l.carrier.and(&self.empty));
-            }
         }
     }
 

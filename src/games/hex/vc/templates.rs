@@ -102,7 +102,7 @@ pub struct Placement {
 }
 
 /// The board cell of frame point (x, y) along edge `e`, if on the board.
-pub(super) fn to_board(board: &Board, e: Edge, x: i32, y: i32) -> Option<usize> {
+fn to_board(board: &Board, e: Edge, x: i32, y: i32) -> Option<usize> {
     let (w, h) = (board.width() as i32, board.height() as i32);
     let (bx, by) = match e {
         Edge::Top => (x, y),
@@ -162,11 +162,6 @@ static PLACEMENTS: Mutex<Vec<(Key, Arc<[Placement]>)>> = Mutex::new(Vec::new());
 thread_local! {
     /// Set while the solver proves templates: a proof must not lean on the catalogue itself.
     static OFF: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Whether ready-made connections (templates and ladders) are on for this thread.
-pub fn enabled() -> bool {
-    !OFF.with(|o| o.get())
 }
 
 /// Runs `f` with no templates in the connection sets built on this thread.

@@ -1,7 +1,6 @@
 use std::collections::HashMap;
 
 use super::super::board::{Board, Cells, BLACK, WHITE};
-use super::list::subset;
 use super::*;
 
 fn board(w: usize, stones: &[(u8, &str)]) -> Board {
@@ -304,30 +303,4 @@ fn greedy_or_leaves_no_cell_of_the_full_intersection_avoidable() {
         }
     }
     assert!(found > 200, "only {found}");
-}
-
-/// Two second-row stones lean on their edge together: joined through both bridges, and, with
-/// the opponent in front of one, through the ladder along the second row (`ladders`). The AND
-/// rule never goes through an edge, so only the ladder links give these.
-#[test]
-fn second_row_stones_are_joined_along_their_edge_by_ladder_links() {
-    let b = board(7, &[(BLACK, "b2"), (BLACK, "f2")]);
-    let v = VcSet::build(&b, BLACK);
-    let (x, y) = (
-        v.node_of(b.parse_cell("b2").unwrap()).unwrap(),
-        v.node_of(b.parse_cell("f2").unwrap()).unwrap(),
-    );
-    assert!(v
-        .fulls(x, y)
-        .contains(&cells(&b, &["b1", "c1", "f1", "g1"])));
-    let b = board(7, &[(BLACK, "b2"), (BLACK, "f2"), (WHITE, "b1")]);
-    let v = VcSet::build(&b, BLACK);
-    let (x, y) = (
-        v.node_of(b.parse_cell("b2").unwrap()).unwrap(),
-        v.node_of(b.parse_cell("f2").unwrap()).unwrap(),
-    );
-    let ladder = cells(&b, &["c1", "d1", "e1", "f1", "g1", "c2", "d2", "e2"]);
-    assert!(v.fulls(x, y).iter().any(|f| subset(f, &ladder)));
-    let no_links = templates::without(|| VcSet::build(&b, BLACK));
-    assert!(!no_links.fulls(x, y).iter().any(|f| subset(f, &ladder)));
 }
