@@ -645,7 +645,8 @@ mod tests {
         // gets them in no playout, only by a move of the tree below the root (before that
         // node's own knowledge step), so their all-moves-as-first counts stay low where a
         // free cell's are about half the playouts.
-        let b = board(7, &["c2"], &["d4"]);
+        // 9×9: on 7×7 the two-stone templates prove the root within the 500 playouts.
+        let b = board(9, &["c2"], &["d4"]);
         let tree = Tree::new(1 << 16);
         let settings = Settings {
             threads: 1,

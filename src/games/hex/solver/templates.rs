@@ -108,12 +108,13 @@ pub fn canonical(t: &Template) -> Template {
 
 /// Minimal templates for a stone on `row`, from a region `margin` wide, in `orders` removal
 /// orders (the first few fixed, then pseudo-random ones).
-pub fn generate(row: usize, margin: i32, orders: usize) -> Vec<Template> {
-    let start = region(row, margin);
+pub fn generate(row: usize, margin: i32, orders: usize, stones: &[(i32, i32)]) -> Vec<Template> {
+    let mut start = region(row, margin);
+    start.retain(|c| !stones.contains(c));
     if !proves(&Template {
         row,
         cells: start.clone(),
-        stones: Vec::new(),
+        stones: stones.to_vec(),
     }) {
         return Vec::new();
     }
@@ -135,7 +136,7 @@ pub fn generate(row: usize, margin: i32, orders: usize) -> Vec<Template> {
                 }
             }
         }
-        let t = canonical(&minimise(row, &start, &[], &order));
+        let t = canonical(&minimise(row, &start, stones, &order));
         if !found.contains(&t) {
             found.push(t);
         }
@@ -265,8 +266,25 @@ mod tests {
     #[ignore]
     fn generate_edge_templates() {
         for (row, margin, orders) in [(3, 1, 4), (4, 2, 40), (4, 3, 40), (5, 3, 24), (5, 4, 24)] {
-            for t in generate(row, margin, orders) {
+            for t in generate(row, margin, orders, &[]) {
                 println!("{}", t.to_line());
+            }
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn generate_two_stone_templates() {
+        for (row, margin, orders) in [(3, 1, 6), (4, 2, 12), (4, 3, 12)] {
+            let y0 = row as i32 - 1;
+            for t in generate(row, margin, orders, &[(-1, y0)]) {
+                let bare = Template {
+                    stones: Vec::new(),
+                    ..t.clone()
+                };
+                if !proves(&bare) {
+                    println!("{}", t.to_line());
+                }
             }
         }
     }

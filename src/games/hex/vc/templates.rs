@@ -251,7 +251,7 @@ mod tests {
     #[test]
     fn placements_of_small_templates_hold_on_every_edge_by_brute_force() {
         let small: Vec<Template> = catalogue().into_iter().filter(|t| t.row <= 3).collect();
-        assert!(small.len() >= 2);
+        assert!(small.len() >= 2 && small.iter().any(|t| !t.stones.is_empty()));
         for (w, h) in [(6, 6), (7, 5)] {
             let board = Board::new(w, h).expect("size");
             for color in [BLACK, WHITE] {
@@ -263,8 +263,9 @@ mod tests {
                     assert!(!p.carrier.has(p.stone));
                     assert!(!board.on_edge(p.stone, e));
                     let mut memo = HashMap::new();
+                    // The other stones a template needs (two-stone templates) are given.
                     assert!(
-                        holds(&board, e, p.stone, Cells::EMPTY, p.carrier, &mut memo),
+                        holds(&board, e, p.stone, p.stones, p.carrier, &mut memo),
                         "{w}x{h} colour {color} stone {} carrier {:?}",
                         board.cell_name(p.stone),
                         p.carrier
@@ -277,10 +278,21 @@ mod tests {
                         &board,
                         e,
                         p.stone,
-                        Cells::EMPTY,
+                        p.stones,
                         less,
                         &mut HashMap::new()
                     ));
+                    // And a template with other stones needs them.
+                    if !p.stones.is_empty() {
+                        assert!(!holds(
+                            &board,
+                            e,
+                            p.stone,
+                            Cells::EMPTY,
+                            p.carrier,
+                            &mut HashMap::new()
+                        ));
+                    }
                 }
             }
         }
