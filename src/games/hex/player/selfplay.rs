@@ -6,8 +6,8 @@
 //! to the shard's file as soon as it ends, so a run can be stopped at any time and resumed
 //! (`--resume`) on this machine or another from the committed file.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use crate::arena::shard_file;
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -116,34 +116,9 @@ impl SelfplayArgs {
 
 /// The games already in `path` (a line cut short by a killed run is dropped), checking that
 /// each reads back.
-fn resume_count(path: &PathBuf) -> Result<u64, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let whole = match text.rfind('\n') {
-        Some(i) => &text[..=i],
-        None => "",
-    };
-    if whole.len() != text.len() {
-        log::warn!(
-            "selfplay: dropping a cut line at the end of {}",
-            path.display()
-        );
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| e.to_string())?;
-        f.set_len(whole.len() as u64).map_err(|e| e.to_string())?;
-    }
-    let mut n = 0;
-    for (i, line) in BufReader::new(whole.as_bytes()).lines().enumerate() {
-        let line = line.map_err(|e| e.to_string())?;
-        if Record::parse(&line)
-            .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?
-            .is_some()
-        {
-            n += 1;
-        }
-    }
-    Ok(n)
+#[cfg(test)]
+fn resume_count(path: &std::path::Path) -> Result<u64, String> {
+    shard_file::resume_count(path, |line| Ok(Record::parse(line)?.is_some()))
 }
 
 /// Plays one game from `opening`; the seed makes it reproducible.
@@ -226,27 +201,15 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
     let board = Board::new(args.size, args.size).ok_or(format!("size {}", args.size))?;
     std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
     let path = args.file();
-    let done = if path.exists() {
-        if !args.resume {
-            return Err(format!("{} exists (use --resume)", path.display()));
-        }
-        resume_count(&path)?
-    } else {
-        0
-    };
-    let mut file: File = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if done == 0 {
-        writeln!(
-            file,
-            "# sente selfplay hex size={} playouts={} games={} shard={}/{} random_plies={} seed={}",
-            args.size, args.playouts, args.games, shard, shards, args.random_plies, args.seed
-        )
-        .map_err(|e| e.to_string())?;
-    }
+    let (mut file, done) = shard_file::open(
+        &path,
+        args.resume,
+        || {
+            format!("# sente selfplay hex size={} playouts={} games={} shard={}/{} random_plies={} seed={}",
+            args.size, args.playouts, args.games, shard, shards, args.random_plies, args.seed)
+        },
+        |line| Ok(Record::parse(line)?.is_some()),
+    )?;
     let started = Instant::now();
     let mine: Vec<u64> = (shard..args.games).step_by(shards as usize).collect();
     for (k, &g) in mine.iter().enumerate().skip(done as usize) {
@@ -275,6 +238,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs::OpenOptions;
 
     #[test]
     fn a_game_is_legal_reproducible_and_won() {

@@ -7,7 +7,7 @@
 //! run can be stopped at any time and resumed (`--resume`) here or on another machine from the
 //! committed file; shards (`--shard i/n`) split the game numbers between runs.
 
-use std::fs::{File, OpenOptions};
+use crate::arena::shard_file;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -68,30 +68,9 @@ impl SelfplayArgs {
 }
 
 /// The games already in `path`; a line cut short by a killed run is dropped from the file.
-fn resume_count(path: &PathBuf) -> Result<u64, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let whole = text.rfind('\n').map_or("", |i| &text[..=i]);
-    if whole.len() != text.len() {
-        log::warn!(
-            "selfplay: dropping a cut line at the end of {}",
-            path.display()
-        );
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| e.to_string())?;
-        f.set_len(whole.len() as u64).map_err(|e| e.to_string())?;
-    }
-    let mut n = 0;
-    for (i, line) in whole.lines().enumerate() {
-        if Record::parse(line)
-            .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?
-            .is_some()
-        {
-            n += 1;
-        }
-    }
-    Ok(n)
+#[cfg(test)]
+fn resume_count(path: &std::path::Path) -> Result<u64, String> {
+    shard_file::resume_count(path, |line| Ok(Record::parse(line)?.is_some()))
 }
 
 /// Plays game number `g`; the seed makes it reproducible.
@@ -167,33 +146,23 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
     }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
     let path = args.file();
-    let done = if path.exists() {
-        if !args.resume {
-            return Err(format!("{} exists (use --resume)", path.display()));
-        }
-        resume_count(&path)?
-    } else {
-        0
-    };
-    let mut file: File = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if done == 0 {
-        writeln!(
-            file,
-            "# sente selfplay {} size={} nodes={} games={} shard={}/{} seed={}",
-            rule_word(args.rule),
-            args.size,
-            args.nodes,
-            args.games,
-            shard,
-            shards,
-            args.seed
-        )
-        .map_err(|e| e.to_string())?;
-    }
+    let (mut file, done) = shard_file::open(
+        &path,
+        args.resume,
+        || {
+            format!(
+                "# sente selfplay {} size={} nodes={} games={} shard={}/{} seed={}",
+                rule_word(args.rule),
+                args.size,
+                args.nodes,
+                args.games,
+                shard,
+                shards,
+                args.seed
+            )
+        },
+        |line| Ok(Record::parse(line)?.is_some()),
+    )?;
     let tt = Tt::new(TT_MB);
     let started = Instant::now();
     let mine: Vec<u64> = (shard..args.games).step_by(shards as usize).collect();
@@ -225,6 +194,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs::OpenOptions;
 
     #[test]
     fn a_game_is_legal_reproducible_and_finished() {
