@@ -199,8 +199,8 @@ mod tests {
     #[test]
     fn a_reply_the_search_had_pruned_still_gets_a_move() {
         // A search long enough for the knowledge step below our best move, then the opponent
-        // answers with a move that step pruned (counted as lost in the tree): the next search
-        // must not stop at that proof with no move to play.
+        // answers with a move that step pruned (counted as lost in the tree) or that expansion
+        // left out: the next search must not stop at that proof with no move to play.
         let mut pos = Hex::new(9, 9).unwrap();
         for (i, m) in ["e5", "d6", "c7", "f3"].iter().enumerate() {
             let c = pos.board().parse_cell(m).unwrap();
@@ -225,11 +225,19 @@ mod tests {
                 .children(tree.root())
                 .iter()
                 .find(|k| k.cell.load(Relaxed) as usize == best);
-            let pruned = tree
-                .children(ours.unwrap())
+            let kids = tree.children(ours.unwrap());
+            // A reply the knowledge step pruned, else one expansion left out (inferior).
+            let pruned = kids.iter().find(|k| k.proof() == MOVER_LOSES);
+            let mut after = *pos.board();
+            after.place(BLACK, best);
+            let left_out = after
+                .empty_cells()
                 .iter()
-                .find(|k| k.proof() == MOVER_LOSES);
-            pruned.expect("a pruned reply").cell.load(Relaxed) as usize
+                .find(|&c| !kids.iter().any(|k| k.cell.load(Relaxed) as usize == c));
+            pruned
+                .map(|k| k.cell.load(Relaxed) as usize)
+                .or(left_out)
+                .expect("a pruned reply")
         };
         pos.place(BLACK, best);
         pos.place(WHITE, reply);

@@ -8,16 +8,19 @@
 //! adds on the way down (a visit, not yet a win) are the virtual loss that spreads threads
 //! over different lines.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::*};
 use std::time::{Duration, Instant};
 
+use parking_lot::Mutex;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::playout::{Geometry, Playout};
-use super::prior::priors;
+use super::prior::with_bonus;
 use super::tree::{Node, Tree, MOVER_LOSES, MOVER_WINS, UNPROVEN};
 use super::vc_cache::VcCache;
+use super::vcm;
 use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
 use crate::games::hex::ice;
 use crate::games::hex::position::Hex;
@@ -41,6 +44,12 @@ const KNOWLEDGE_AT: u32 = 256;
 /// The weight of a move's prior in its selection value, a bonus of `PROGRESSIVE_BIAS * prior /
 /// sqrt(visits + 1)` that fades as playouts take over (MoHex 2.0: 2.47).
 const PROGRESSIVE_BIAS: f32 = 2.47;
+/// Whether a new node's inferior cells (`ice::consider`) are left out of its children at
+/// once, rather than only at its knowledge step (`KNOWLEDGE_AT` visits).
+const PRUNE_AT_EXPANSION: bool = true;
+/// Whether the knowledge step gives the opponent's replies that restore a connection its
+/// move broke a prior bonus (`vcm`, `prior::with_bonus`).
+const RESTORING_BONUS: bool = true;
 /// Memory a search may fill with connection sets kept for the nodes below (`vc_cache`), on top
 /// of the tree.
 const VC_CACHE_BYTES: usize = 48 << 20;
@@ -138,14 +147,31 @@ fn expansion(board: &Board, to_move: u8) -> Expansion {
     let threats = connecting_cells(board, 1 - to_move);
     match threats.len() {
         0 => Expansion::Children(
-            board
-                .empty_cells()
+            children_to_consider(board, to_move)
                 .iter()
                 .map(|c| (c as u16, 0, 0))
                 .collect(),
         ),
         1 => Expansion::Children(vec![(threats.first().unwrap() as u16, 0, 0)]),
         _ => Expansion::Loses,
+    }
+}
+
+/// The cells a new node gets children for: with `PRUNE_AT_EXPANSION`, the empty cells of the
+/// filled position that no other move dominates (`ice::consider`: dead, captured, vulnerable
+/// and dominated cells never become children, as MoHex 2.0 prunes its inferior patterns at
+/// expansion), else every empty cell. All empty cells when fill-in decides the game, which
+/// the connection checks of `expansion` and the knowledge step handle instead.
+fn children_to_consider(board: &Board, to_move: u8) -> Cells {
+    let empty = board.empty_cells();
+    if !PRUNE_AT_EXPANSION {
+        return empty;
+    }
+    let keep = ice::consider(&position(board, to_move)).and(&empty);
+    if keep.is_empty() {
+        empty
+    } else {
+        keep
     }
 }
 
@@ -262,9 +288,42 @@ struct Search<'a> {
     playouts: AtomicU64,
     /// The knowledge nodes' connection sets, for the nodes below them.
     vc_cache: VcCache,
+    /// Connection-restoring replies (`vcm`) waiting for their node's expansion, by the
+    /// node's address in the tree.
+    restoring: Mutex<HashMap<usize, Cells>>,
 }
 
-impl Search<'_> {
+/// A node's key in `Search::restoring`.
+fn address(node: &Node) -> usize {
+    node as *const Node as usize
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        board: &Board,
+        to_move: u8,
+        tree: &'a Tree,
+        settings: &Settings,
+        stop: &'a AtomicBool,
+        started: Instant,
+    ) -> Search<'a> {
+        Search {
+            tree,
+            geo: Geometry::new(board),
+            board: *board,
+            filled: filled_cells(board, to_move),
+            to_move,
+            stop,
+            deadline: settings.time.map(|t| started + t),
+            max_playouts: settings.playouts,
+            playouts: AtomicU64::new(0),
+            vc_cache: VcCache::new(
+                (VC_CACHE_BYTES / (VC_BYTES_PER_PAIR * (board.size() + 2).pow(2))).max(4),
+            ),
+            restoring: Mutex::new(HashMap::new()),
+        }
+    }
+
     fn done(&self) -> bool {
         self.stop.load(Relaxed)
             || self.tree.root().proof() != UNPROVEN
@@ -370,7 +429,18 @@ impl Search<'_> {
         match expansion(board, to_move) {
             Expansion::Children(cells) => {
                 let p = if cells.len() > 1 {
-                    priors(board, to_move, last, cells.iter().map(|&(c, _, _)| c))
+                    let bonus = self
+                        .restoring
+                        .lock()
+                        .remove(&address(node))
+                        .unwrap_or(Cells::EMPTY);
+                    with_bonus(
+                        board,
+                        to_move,
+                        last,
+                        cells.iter().map(|&(c, _, _)| c),
+                        &bonus,
+                    )
                 } else {
                     Vec::new()
                 };
@@ -439,7 +509,40 @@ impl Search<'_> {
                 }
                 if kids.iter().all(|k| k.proof() == MOVER_LOSES) {
                     node.proof.store(MOVER_WINS, Relaxed);
+                } else if RESTORING_BONUS {
+                    self.restoring_replies(kids, board, to_move, &sets[1 - to_move as usize]);
                 }
+            }
+        }
+    }
+
+    /// Gives the opponent's replies that restore a connection each move of `kids` breaks
+    /// (`vcm`) their bonus: at once to a move's children when it has them, else when it
+    /// gets them (`grow`).
+    fn restoring_replies(&self, kids: &[Node], board: &Board, to_move: u8, theirs: &VcSet) {
+        let mut probes = Cells::EMPTY;
+        for k in kids.iter().filter(|k| k.proof() == UNPROVEN) {
+            probes.insert(k.cell.load(Relaxed) as usize);
+        }
+        for (probe, replies) in vcm::replies(board, theirs, &probes) {
+            let Some(kid) = kids.iter().find(|k| k.cell.load(Relaxed) as usize == probe) else {
+                continue;
+            };
+            let grandkids = self.tree.children(kid);
+            if grandkids.is_empty() {
+                // Should another thread expand it meanwhile, that expansion goes without.
+                self.restoring.lock().insert(address(kid), replies);
+                continue;
+            }
+            if grandkids.len() < 2 {
+                continue;
+            }
+            let mut after = *board;
+            after.place(to_move, probe);
+            let cells = grandkids.iter().map(|g| g.cell.load(Relaxed));
+            let p = with_bonus(&after, 1 - to_move, Some(probe), cells, &replies);
+            for (g, p) in grandkids.iter().zip(p) {
+                g.set_prior(p);
             }
         }
     }
@@ -496,20 +599,7 @@ pub fn search(
     progress: &mut dyn FnMut(&Outcome),
 ) -> Outcome {
     let started = Instant::now();
-    let search = Search {
-        tree,
-        geo: Geometry::new(board),
-        board: *board,
-        filled: filled_cells(board, to_move),
-        to_move,
-        stop,
-        deadline: settings.time.map(|t| started + t),
-        max_playouts: settings.playouts,
-        playouts: AtomicU64::new(0),
-        vc_cache: VcCache::new(
-            (VC_CACHE_BYTES / (VC_BYTES_PER_PAIR * (board.size() + 2).pow(2))).max(4),
-        ),
-    };
+    let search = Search::new(board, to_move, tree, settings, stop, started);
     search.prepare_root();
     std::thread::scope(|s| {
         for t in 1..settings.threads.max(1) {
@@ -640,11 +730,11 @@ mod tests {
     }
 
     #[test]
-    fn playouts_start_with_the_captured_cells_filled() {
-        // Black c2 bridges to the top through c1 and d1, which fill-in gives Black: White
-        // gets them in no playout, only by a move of the tree below the root (before that
-        // node's own knowledge step), so their all-moves-as-first counts stay low where a
-        // free cell's are about half the playouts.
+    fn captured_cells_are_no_root_move() {
+        // Black c2 bridges to the top through c1 and d1, which fill-in gives Black: playouts
+        // start with them taken, and the root has no child there (before expansion-time
+        // pruning, White's children there collected few all-moves-as-first counts; now they
+        // are not children at all), while a free cell collects about half the playouts'.
         // 9×9: on 7×7 the two-stone templates prove the root within the 500 playouts.
         let b = board(9, &["c2"], &["d4"]);
         let tree = Tree::new(1 << 16);
@@ -663,19 +753,70 @@ mod tests {
             &mut |_| {},
         );
         assert!(o.playouts >= 500);
-        let rave = |name: &str| {
+        let kid = |name: &str| {
             let cell = b.parse_cell(name).unwrap() as u16;
             let kids = tree.children(tree.root());
-            let kid = kids.iter().find(|k| k.cell.load(Relaxed) == cell).unwrap();
-            kid.rave_visits.load(Relaxed)
+            kids.iter().find(|k| k.cell.load(Relaxed) == cell)
         };
-        assert!(
-            rave("c1") < 50 && rave("d1") < 50,
-            "{} {}",
-            rave("c1"),
-            rave("d1")
-        );
-        assert!(rave("f6") > 100, "{}", rave("f6"));
+        assert!(kid("c1").is_none() && kid("d1").is_none());
+        let rave = kid("f6").unwrap().rave_visits.load(Relaxed);
+        assert!(rave > 100, "{rave}");
+    }
+
+    #[test]
+    fn inferior_cells_get_no_child() {
+        // Black c2 bridges to the top through c1 and d1, which fill-in gives Black: neither
+        // side's node has a child there, and a free cell is kept.
+        let b = board(9, &["c2"], &["e5"]);
+        for to_move in [BLACK, WHITE] {
+            let Expansion::Children(kids) = expansion(&b, to_move) else {
+                panic!("children expected");
+            };
+            let has = |name: &str| {
+                let c = b.parse_cell(name).unwrap() as u16;
+                kids.iter().any(|&(k, _, _)| k == c)
+            };
+            assert!(!has("c1") && !has("d1"), "to move {to_move}");
+            assert!(has("f6"));
+            assert!(kids.len() < b.empty_cells().len());
+        }
+    }
+
+    #[test]
+    fn the_root_knowledge_sets_up_the_restoring_reply() {
+        // Black d4 and e5 bridge through e4 and d5; White to move. After the root's knowledge
+        // step, White's move e4 waits for its expansion with Black's reply d5, and once it is
+        // expanded d5 is its most likely child.
+        let b = board(9, &["d4", "e5"], &["b7"]);
+        let tree = Tree::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let settings = Settings {
+            threads: 1,
+            time: None,
+            playouts: Some(0),
+            seed: 1,
+        };
+        let search = Search::new(&b, WHITE, &tree, &settings, &stop, Instant::now());
+        search.prepare_root();
+        let e4 = b.parse_cell("e4").unwrap();
+        let d5 = b.parse_cell("d5").unwrap();
+        let kids = tree.children(tree.root());
+        let kid = kids
+            .iter()
+            .find(|k| k.cell.load(Relaxed) as usize == e4)
+            .unwrap();
+        let waiting = search.restoring.lock().get(&address(kid)).copied();
+        assert!(waiting.is_some_and(|r| r.has(d5)), "{waiting:?}");
+        let mut after = b;
+        after.place(WHITE, e4);
+        search.grow(kid, &after, BLACK, Some(e4));
+        assert!(search.restoring.lock().get(&address(kid)).is_none());
+        let grandkids = tree.children(kid);
+        let top = grandkids
+            .iter()
+            .max_by(|a, b| a.prior().total_cmp(&b.prior()))
+            .unwrap();
+        assert_eq!(top.cell.load(Relaxed) as usize, d5);
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod prior;
 pub mod selfplay;
 pub mod tree;
 pub mod vc_cache;
+pub mod vcm;
 
 /// A `size`×`size` board with the named stones, for the players' tests.
 #[cfg(test)]

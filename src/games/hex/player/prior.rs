@@ -58,6 +58,31 @@ pub fn priors(
     }
 }
 
+/// `priors`, with the cells of `bonus` (the replies that restore a connection, `vcm`) raised
+/// to the strongest candidate's gamma on top of their own: MoHex 2.0 adds a fixed gamma (282
+/// on its scale); ours is scale-free, so a restoring reply is at least as likely as the move
+/// the patterns like best.
+pub fn with_bonus(
+    board: &Board,
+    me: u8,
+    last: Option<usize>,
+    cells: impl Iterator<Item = u16> + Clone,
+    bonus: &Cells,
+) -> Vec<f32> {
+    let mut g = priors(board, me, last, cells.clone());
+    let top = g.iter().cloned().fold(0.0, f32::max);
+    for (p, c) in g.iter_mut().zip(cells) {
+        if bonus.has(c as usize) {
+            *p += top * VCM_BONUS;
+        }
+    }
+    let total: f32 = g.iter().sum();
+    g.into_iter().map(|p| p / total).collect()
+}
+
+/// A restoring reply's bonus, in units of the strongest candidate's prior (`with_bonus`).
+pub const VCM_BONUS: f32 = 1.0;
+
 /// Each candidate's share of the learned strength: its pattern's gamma times its local
 /// feature's (MoHex 2.0's prior).
 pub fn learned_priors(
@@ -144,6 +169,26 @@ mod tests {
                 .iter()
                 .all(|&x| (x - 1.0 / cells.len() as f32).abs() < 1e-6));
         }
+    }
+
+    #[test]
+    fn a_bonus_lifts_a_reply_to_the_top() {
+        let b = board(9, &["d4", "e5"], &["e4"]);
+        let cells: Vec<u16> = b.empty_cells().iter().map(|c| c as u16).collect();
+        let g7 = b.parse_cell("g7").unwrap();
+        let mut bonus = Cells::EMPTY;
+        bonus.insert(g7);
+        let plain = priors(&b, BLACK, b.parse_cell("e4"), cells.iter().copied());
+        let p = with_bonus(&b, BLACK, b.parse_cell("e4"), cells.iter().copied(), &bonus);
+        assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        let i = cells.iter().position(|&x| x as usize == g7).unwrap();
+        let best = p.iter().cloned().fold(0.0, f32::max);
+        assert_eq!(p[i], best);
+        assert!(p[i] > 5.0 * plain[i], "{} {}", p[i], plain[i]);
+        // Without a bonus cell the priors are the plain ones.
+        let same = with_bonus(&b, BLACK, None, cells.iter().copied(), &Cells::EMPTY);
+        let none = priors(&b, BLACK, None, cells.iter().copied());
+        assert!(same.iter().zip(&none).all(|(a, b)| (a - b).abs() < 1e-6));
     }
 
     #[test]

@@ -48,6 +48,11 @@ impl Node {
     pub fn prior(&self) -> f32 {
         self.prior.load(Relaxed) as f32 / u16::MAX as f32
     }
+    /// Replaces the move's prior (the knowledge step's connection-restoring bonus, `vcm`).
+    pub fn set_prior(&self, p: f32) {
+        self.prior
+            .store((p.clamp(0.0, 1.0) * u16::MAX as f32) as u16, Relaxed);
+    }
     /// Adds `n` visits with `w` wins (also the virtual loss: visits first, wins later).
     ///
     /// A load and a store, not a `fetch_add`: threads that add to the same node at once may
@@ -186,10 +191,7 @@ impl Tree {
             return false;
         }
         for (i, (child, &(cell, n, w))) in self.nodes[first..].iter().zip(cells).enumerate() {
-            let p = priors
-                .get(i)
-                .map_or(0, |p| (p.clamp(0.0, 1.0) * u16::MAX as f32) as u16);
-            child.prior.store(p, Relaxed);
+            child.set_prior(priors.get(i).copied().unwrap_or(0.0));
             child.cell.store(cell, Relaxed);
             child.visits.store(n, Relaxed);
             child.wins.store(w, Relaxed);
