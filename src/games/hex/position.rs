@@ -65,6 +65,23 @@ impl Hex {
     pub fn key(&self) -> u64 {
         self.hash
     }
+    /// The key of this position turned half a turn (cell c to cell `size − 1 − c`, colours and
+    /// side to move kept): the same game, so the solver's table files both under one key.
+    pub fn turned_key(&self) -> u64 {
+        let (w, h) = (self.board.width(), self.board.height());
+        let last = self.board.size() - 1;
+        let mut k = size_key(w, h);
+        for z in 0..2u8 {
+            for c in self.board.stones(z).iter() {
+                k ^= stone_key(z, last - c);
+            }
+        }
+        if self.to_move != BLACK {
+            k ^= WHITE_TO_MOVE;
+        }
+        k
+    }
+
     /// Plays a stone for the side to move.
     pub fn play_cell(&mut self, cell: usize) {
         self.place(self.to_move, cell);
