@@ -7,7 +7,7 @@
 //! an edge counting as its owner's stone) for callers that look at one cell without building
 //! the colours' graphs; `ice` finds every cell it finds and more.
 
-use super::board::{Board, Edge, BLACK, WHITE};
+use super::board::{Board, Cells, Edge, BLACK, WHITE};
 use super::ice;
 use super::position::Hex;
 
@@ -30,6 +30,9 @@ pub struct Filled {
     /// True if some cell was filled with the colour of the side to move. The solver's proof-set
     /// pruning only holds when every filled stone belongs to the side that just moved.
     pub for_mover: bool,
+    /// The cells fill-in gave the side that just moved before any went to the side to move
+    /// (`ice::Fill::free`).
+    pub free: Cells,
 }
 
 /// `pos` with its dead and captured cells filled until nothing changes (the inferior-cell
@@ -38,5 +41,11 @@ pub struct Filled {
 pub fn canonical(pos: &Hex) -> (Hex, Filled) {
     let (p, fill) = ice::fill_in(pos);
     let for_mover = fill.for_mover(pos.to_move());
-    (p, Filled { for_mover })
+    (
+        p,
+        Filled {
+            for_mover,
+            free: fill.free,
+        },
+    )
 }

@@ -24,6 +24,10 @@ pub struct Fill {
     pub dead: Cells,
     /// Captured cells, by the colour that captured them (and was given them).
     pub captured: [Cells; 2],
+    /// The cells given to the side that just moved (dead or captured) in the rounds before
+    /// the side to move was given any: found on the position plus such stones alone, so the
+    /// position keeps its value with just these filled (the solver's backed-up domination).
+    pub free: Cells,
 }
 
 impl Fill {
@@ -87,6 +91,9 @@ pub fn fill_in_with_layers(pos: &Hex) -> (Hex, Fill, Option<Layers>) {
     let mover = pos.to_move();
     let mut fill = Fill::default();
     while p.winner().is_none() {
+        // Until the side to move gets a cell, this round looks at the position plus stones
+        // of the side that moved alone.
+        let free = fill.captured[mover as usize & 1].is_empty();
         let layers = Layers::new(p.board());
         let geo = &layers.geo;
         let mut taken = Cells::EMPTY;
@@ -124,6 +131,12 @@ pub fn fill_in_with_layers(pos: &Hex) -> (Hex, Fill, Option<Layers>) {
                     break;
                 }
             }
+        }
+        if free {
+            fill.free = fill
+                .free
+                .or(&fill.dead)
+                .or(&fill.captured[(1 - mover) as usize & 1]);
         }
         if taken.is_empty() {
             return (p, fill, Some(layers));

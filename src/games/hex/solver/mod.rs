@@ -13,7 +13,7 @@
 //!   with the child's table entry), every other move outside K is refuted by the same
 //!   connection (m only helped us), so the remaining moves are cut down to K;
 //! - *backed-up domination*: a sibling cell that a move's fill-in gives the mover (dead or
-//!   captured after the move) is dominated by that move (`backed_up`);
+//!   captured after the move) is dominated by that move (`expand`);
 //! - the board's symmetries (`symmetry`): moves that leave a colour-swapped mirror image lose
 //!   by strategy stealing, and a half-turn symmetric position needs one move of each pair;
 //! - move ordering by the resistance evaluation (`Hex::ranked_moves`).
@@ -109,25 +109,6 @@ fn filed(pos: &Hex, node: Node, turned: bool) -> Node {
     }
 }
 
-/// Backed-up domination: the cells that the move `cell` of `pos` (its child, after fill-in, is
-/// `child`) dominates. When the child's fill-in gave the opponent nothing, the child is `pos`
-/// plus the move plus stones of the mover only (its dead and captured cells), and fill-in keeps
-/// the value; so for each such filled cell c, `pos` + mover@c has a subset of those stones and
-/// the same opponent stones, and is no better for the mover (Benzene's "backed-up" inferior
-/// cells: a cell a move makes dead or captured is dominated by that move).
-///
-/// The expansion prunes a cell only by a move it keeps (a root of the pruning forest), so no
-/// two cells prune each other and a best move stays among the kept ones.
-fn backed_up(pos: &Hex, child: &Hex, cell: usize, for_mover: bool) -> Cells {
-    if for_mover {
-        return Cells::EMPTY;
-    }
-    let mover = pos.to_move();
-    let mut gained = child.board().stones(mover).minus(pos.board().stones(mover));
-    gained.remove(cell);
-    gained
-}
-
 /// What a solver keeps from one command to the next: its table and fill-in cache. Proven
 /// entries hold for any root, and the rest are estimates that only steer the search, so a
 /// session hands the same memory to every `dfpn-*` command until the board changes size or
@@ -156,12 +137,21 @@ const FILL_CACHE: usize = 1 << 20;
 /// Fill-in results by the key of the unfilled position: the search enters the same child many
 /// times, and fill-in is a dear step (a dead-cell test on every empty cell, to a fixed point).
 #[derive(Default)]
-struct FillCache(HashMap<u64, (Hex, bool)>);
+struct FillCache(HashMap<u64, Child>);
+
+/// A move's child after fill-in, with what fill-in did there.
+#[derive(Clone, Copy)]
+struct Child {
+    pos: Hex,
+    /// Whether fill-in gave the side to move there any stone (`fillin::Filled::for_mover`).
+    for_mover: bool,
+    /// The cells the move dominates (`fillin::Filled::free`, see `expand`).
+    dominated: Cells,
+}
 
 impl FillCache {
-    /// `pos` after `cell` is played, with fill-in, and whether fill-in gave the side to move
-    /// there any stone (`fillin::Filled::for_mover`).
-    fn child_of(&mut self, pos: &Hex, cell: usize) -> (Hex, bool) {
+    /// `pos` after `cell` is played, with fill-in.
+    fn child_of(&mut self, pos: &Hex, cell: usize) -> Child {
         let mut raw = *pos;
         raw.play_cell(cell);
         if let Some(&hit) = self.0.get(&raw.key()) {
@@ -171,8 +161,13 @@ impl FillCache {
         if self.0.len() >= FILL_CACHE {
             self.0.clear();
         }
-        self.0.insert(raw.key(), (child, filled.for_mover));
-        (child, filled.for_mover)
+        let hit = Child {
+            pos: child,
+            for_mover: filled.for_mover,
+            dominated: filled.free,
+        };
+        self.0.insert(raw.key(), hit);
+        hit
     }
 }
 
@@ -495,8 +490,18 @@ impl<'a> Solver<'a> {
             if self.out_of_time() {
                 return None;
             }
-            let (child, for_mover) = self.fills.child_of(pos, cell as usize);
-            dominated = dominated.or(&backed_up(pos, &child, cell as usize, for_mover));
+            let Child {
+                pos: child,
+                for_mover,
+                dominated: by_cell,
+            } = self.fills.child_of(pos, cell as usize);
+            // Backed-up domination: the cells this move's fill-in gave the mover before the
+            // opponent got any (dead or captured after the move; `ice::Fill::free`) are no
+            // better for the mover than the move itself: the child is the position plus the
+            // move plus those stones (fill-in keeps the value), and a sibling on one of them
+            // has a subset of those stones against the same opponent stones. A cell is pruned
+            // only by a move kept so far, so no two cells prune each other.
+            dominated = dominated.or(&by_cell);
             let (key, turned) = slot(&child);
             if let Some(k) = self.refutation(key, turned, for_mover, pos) {
                 allowed = Some(allowed.map_or(k, |a| a.and(&k)));
@@ -631,7 +636,7 @@ impl<'a> Solver<'a> {
                 return;
             };
             let kid = kids[index];
-            let (child, _) = self.fills.child_of(pos, kid.cell as usize);
+            let child = self.fills.child_of(pos, kid.cell as usize).pos;
             let child_th_phi = th_delta
                 .saturating_sub(delta)
                 .saturating_add(child_phi)
@@ -722,8 +727,7 @@ mod tests {
     #[test]
     fn backed_up_domination_holds_by_brute_force() {
         // Seeded random 4x4 and 5x5 positions, filled: whenever a move k's fill-in gives the
-        // mover a cell c (and the opponent nothing), c winning means k wins too.
-        use super::backed_up;
+        // mover a cell c before the opponent any, c winning means k wins too.
         use crate::games::hex::fillin;
         use crate::games::hex::tests::brute_force;
         let mut x: u64 = 0x5851_F42D_4C95_7F2D;
@@ -752,8 +756,7 @@ mod tests {
             for k in p.board().empty_cells().iter() {
                 let mut raw = p;
                 raw.play_cell(k);
-                let (child, filled) = fillin::canonical(&raw);
-                for c in backed_up(&p, &child, k, filled.for_mover).iter() {
+                for c in fillin::canonical(&raw).1.free.iter() {
                     pairs += 1;
                     let mut q = p;
                     q.play_cell(c);
