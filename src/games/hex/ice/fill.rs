@@ -12,7 +12,6 @@
 //! that wins in the filled position also wins in the original one.
 
 use crate::games::hex::board::{Board, Cells};
-use crate::games::hex::position::Hex;
 
 use super::geometry::Geometry;
 use super::layer::{Hyp, Layer};
@@ -78,15 +77,31 @@ impl Layers {
     }
 }
 
+/// What fill-in needs of a game state: its board, whose turn it is, a stone placed with the
+/// winner kept up to date. `position::Hex` implements it; taking it as a trait keeps this
+/// knowledge layer below the position instead of importing it.
+pub trait State: Copy {
+    /// The stones.
+    fn board(&self) -> &Board;
+    /// The colour to move.
+    fn to_move(&self) -> u8;
+    /// Sets the colour to move.
+    fn set_to_move(&mut self, colour: u8);
+    /// The colour that has connected its edges, if any.
+    fn winner(&self) -> Option<u8>;
+    /// Places a stone of `colour` on empty `cell`.
+    fn place(&mut self, colour: u8, cell: usize);
+}
+
 /// `pos` with its dead and captured cells filled, to a fixed point; the side to move stays.
-pub fn fill_in(pos: &Hex) -> (Hex, Fill) {
+pub fn fill_in<P: State>(pos: &P) -> (P, Fill) {
     let (p, fill, _) = fill_in_with_layers(pos);
     (p, fill)
 }
 
 /// `fill_in`, with the graphs of the filled board when the game is not over (the last round
 /// built them and found nothing to fill), for the pruning that comes next.
-pub fn fill_in_with_layers(pos: &Hex) -> (Hex, Fill, Option<Layers>) {
+pub fn fill_in_with_layers<P: State>(pos: &P) -> (P, Fill, Option<Layers>) {
     let mut p = *pos;
     let mover = pos.to_move();
     let mut fill = Fill::default();
@@ -97,7 +112,7 @@ pub fn fill_in_with_layers(pos: &Hex) -> (Hex, Fill, Option<Layers>) {
         let layers = Layers::new(p.board());
         let geo = &layers.geo;
         let mut taken = Cells::EMPTY;
-        let give = |p: &mut Hex, colour: u8, c: usize, taken: &mut Cells| {
+        let give = |p: &mut P, colour: u8, c: usize, taken: &mut Cells| {
             p.place(colour, c);
             p.set_to_move(mover);
             taken.insert(c);

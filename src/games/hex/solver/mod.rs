@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::board::Cells;
-use super::fillin;
+use super::ice::fillin;
 use super::position::Hex;
 use node::{build_sets, child_sets, evaluate, slot, turn_cells, turn_kids, Kid, Node, Sets, INF};
 
@@ -728,7 +728,7 @@ mod tests {
     fn backed_up_domination_holds_by_brute_force() {
         // Seeded random 4x4 and 5x5 positions, filled: whenever a move k's fill-in gives the
         // mover a cell c before the opponent any, c winning means k wins too.
-        use crate::games::hex::fillin;
+        use crate::games::hex::ice::fillin;
         use crate::games::hex::tests::brute_force;
         let mut x: u64 = 0x5851_F42D_4C95_7F2D;
         let mut memo = std::collections::HashMap::new();

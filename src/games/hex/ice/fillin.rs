@@ -7,9 +7,9 @@
 //! an edge counting as its owner's stone) for callers that look at one cell without building
 //! the colours' graphs; `ice` finds every cell it finds and more.
 
-use super::board::{Board, Cells, Edge, BLACK, WHITE};
-use super::ice;
-use super::position::Hex;
+use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
+
+use super::fill::{fill_in, State};
 
 /// The colour whose stones (and edges) occupy four consecutive ring neighbours of the empty cell
 /// `c`, making it dead; `None` if there is none.
@@ -38,8 +38,8 @@ pub struct Filled {
 /// `pos` with its dead and captured cells filled until nothing changes (the inferior-cell
 /// engine's fill-in, `ice::fill_in`): dead cells get the colour of the side that just moved,
 /// captured cells their captor's. The side to move stays.
-pub fn canonical(pos: &Hex) -> (Hex, Filled) {
-    let (p, fill) = ice::fill_in(pos);
+pub fn canonical<P: State>(pos: &P) -> (P, Filled) {
+    let (p, fill) = fill_in(pos);
     let for_mover = fill.for_mover(pos.to_move());
     (
         p,
