@@ -65,6 +65,23 @@ impl Hex {
     pub fn key(&self) -> u64 {
         self.hash
     }
+    /// The key of this position turned half a turn (cell c to cell `size − 1 − c`, colours and
+    /// side to move kept): the same game, so the solver's table files both under one key.
+    pub fn turned_key(&self) -> u64 {
+        let (w, h) = (self.board.width(), self.board.height());
+        let last = self.board.size() - 1;
+        let mut k = size_key(w, h);
+        for z in 0..2u8 {
+            for c in self.board.stones(z).iter() {
+                k ^= stone_key(z, last - c);
+            }
+        }
+        if self.to_move != BLACK {
+            k ^= WHITE_TO_MOVE;
+        }
+        k
+    }
+
     /// Plays a stone for the side to move.
     pub fn play_cell(&mut self, cell: usize) {
         self.place(self.to_move, cell);
@@ -102,7 +119,7 @@ impl Hex {
     pub fn dead_cells(&self) -> Cells {
         let mut dead = Cells::EMPTY;
         for c in self.board.empty_cells().iter() {
-            if super::fillin::dead_colour(&self.board, c).is_some() {
+            if super::ice::fillin::dead_colour(&self.board, c).is_some() {
                 dead.insert(c);
             }
         }
@@ -127,6 +144,26 @@ impl Hex {
     /// Whether `color` holds a sound virtual connection between its edges.
     pub fn vc_win(&self, color: u8) -> Option<Cells> {
         vc::winning_chain(&self.board, &Groups::new(&self.board, color))
+    }
+}
+
+/// Fill-in (`ice::fill::State`) works on a `Hex` through these, which keeps the knowledge layer
+/// from importing the position.
+impl super::ice::State for Hex {
+    fn board(&self) -> &Board {
+        Hex::board(self)
+    }
+    fn to_move(&self) -> u8 {
+        Hex::to_move(self)
+    }
+    fn set_to_move(&mut self, colour: u8) {
+        Hex::set_to_move(self, colour)
+    }
+    fn winner(&self) -> Option<u8> {
+        Hex::winner(self)
+    }
+    fn place(&mut self, colour: u8, cell: usize) {
+        Hex::place(self, colour, cell)
     }
 }
 

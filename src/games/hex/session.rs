@@ -13,10 +13,10 @@ use crate::search::{self, Limits, Report, Tt};
 use super::board::{Board, BLACK, MAX_SIDE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
-use super::ice;
 use super::player::genmove::{self as mcts_genmove, SharedTree};
 use super::player::mcts;
 use super::position::Hex;
+use super::session_inferior;
 use super::session_vc::{self, parse_color};
 use super::solver::{Solver, Verdict};
 use super::twodistance::FAR;
@@ -683,11 +683,11 @@ impl HexSession {
         }))
     }
 
-    /// `vc-build <color>`: HexGui's Hint. The inferior cells for `color` to move (`ice::gtp`),
+    /// `vc-build <color>`: HexGui's Hint. The inferior cells for `color` to move (`session_inferior`),
     /// then, as Benzene, ` <cell> x` on the empty cells outside `color`'s must-play region.
     fn vc_build(&self, cmd: &Command) -> Result<String, String> {
         let color = Self::color_arg(cmd, "vc-build <color>")?;
-        let inferior = ice::gtp::inferior(self.pos(), color);
+        let inferior = session_inferior::inferior(self.pos(), color);
         let outside = session_vc::outside_must_play(self.pos(), color, &self.pos().dead_cells());
         Ok(format!("{inferior}{outside}").trim_start().to_string())
     }
@@ -953,7 +953,7 @@ impl Session for HexSession {
             }
             "vc-build" => self.vc_build(cmd),
             "compute-inferior" => Self::color_arg(cmd, "compute-inferior <color>")
-                .map(|c| ice::gtp::inferior(self.pos(), c)),
+                .map(|c| session_inferior::inferior(self.pos(), c)),
             "vc-get-mustplay" => self.vc_get_mustplay(cmd),
             "vc-between-cells-full" => session_vc::between(self.pos(), cmd, false),
             "vc-between-cells-semi" => session_vc::between(self.pos(), cmd, true),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::protocol::gtp::{Action, Command, Context};
 
 use super::board::{Board, BLACK, WHITE};
-use super::fillin;
+use super::ice::fillin;
 use super::position::Hex;
 use super::solver::{Memory, Solver, Verdict};
 use super::vc::{must_play, Outlook, VcSet};

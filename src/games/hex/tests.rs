@@ -377,7 +377,7 @@ fn fill_in_keeps_the_value_of_random_small_positions() {
             continue;
         }
         checked += 1;
-        let (q, _) = super::fillin::canonical(&p);
+        let (q, _) = super::ice::fillin::canonical(&p);
         assert_eq!(q.to_move(), p.to_move());
         if q.key() != p.key() {
             changed += 1;

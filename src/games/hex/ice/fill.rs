@@ -12,7 +12,6 @@
 //! that wins in the filled position also wins in the original one.
 
 use crate::games::hex::board::{Board, Cells};
-use crate::games::hex::position::Hex;
 
 use super::geometry::Geometry;
 use super::layer::{Hyp, Layer};
@@ -24,6 +23,10 @@ pub struct Fill {
     pub dead: Cells,
     /// Captured cells, by the colour that captured them (and was given them).
     pub captured: [Cells; 2],
+    /// The cells given to the side that just moved (dead or captured) in the rounds before
+    /// the side to move was given any: found on the position plus such stones alone, so the
+    /// position keeps its value with just these filled (the solver's backed-up domination).
+    pub free: Cells,
 }
 
 impl Fill {
@@ -74,23 +77,42 @@ impl Layers {
     }
 }
 
+/// What fill-in needs of a game state: its board, whose turn it is, a stone placed with the
+/// winner kept up to date. `position::Hex` implements it; taking it as a trait keeps this
+/// knowledge layer below the position instead of importing it.
+pub trait State: Copy {
+    /// The stones.
+    fn board(&self) -> &Board;
+    /// The colour to move.
+    fn to_move(&self) -> u8;
+    /// Sets the colour to move.
+    fn set_to_move(&mut self, colour: u8);
+    /// The colour that has connected its edges, if any.
+    fn winner(&self) -> Option<u8>;
+    /// Places a stone of `colour` on empty `cell`.
+    fn place(&mut self, colour: u8, cell: usize);
+}
+
 /// `pos` with its dead and captured cells filled, to a fixed point; the side to move stays.
-pub fn fill_in(pos: &Hex) -> (Hex, Fill) {
+pub fn fill_in<P: State>(pos: &P) -> (P, Fill) {
     let (p, fill, _) = fill_in_with_layers(pos);
     (p, fill)
 }
 
 /// `fill_in`, with the graphs of the filled board when the game is not over (the last round
 /// built them and found nothing to fill), for the pruning that comes next.
-pub fn fill_in_with_layers(pos: &Hex) -> (Hex, Fill, Option<Layers>) {
+pub fn fill_in_with_layers<P: State>(pos: &P) -> (P, Fill, Option<Layers>) {
     let mut p = *pos;
     let mover = pos.to_move();
     let mut fill = Fill::default();
     while p.winner().is_none() {
+        // Until the side to move gets a cell, this round looks at the position plus stones
+        // of the side that moved alone.
+        let free = fill.captured[mover as usize & 1].is_empty();
         let layers = Layers::new(p.board());
         let geo = &layers.geo;
         let mut taken = Cells::EMPTY;
-        let give = |p: &mut Hex, colour: u8, c: usize, taken: &mut Cells| {
+        let give = |p: &mut P, colour: u8, c: usize, taken: &mut Cells| {
             p.place(colour, c);
             p.set_to_move(mover);
             taken.insert(c);
@@ -124,6 +146,12 @@ pub fn fill_in_with_layers(pos: &Hex) -> (Hex, Fill, Option<Layers>) {
                     break;
                 }
             }
+        }
+        if free {
+            fill.free = fill
+                .free
+                .or(&fill.dead)
+                .or(&fill.captured[(1 - mover) as usize & 1]);
         }
         if taken.is_empty() {
             return (p, fill, Some(layers));

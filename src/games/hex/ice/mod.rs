@@ -8,26 +8,29 @@
 //!   test on it, also for a board with one stone more;
 //! - `fill`: dead and captured cells filled to a fixed point (`fill_in`);
 //! - `inferior`: vulnerable and dominated moves and the set of moves to consider;
-//! - `gtp`: `compute-inferior` and the inferior part of `vc-build` in Benzene's answer form.
+//! - `fillin`: the solver's entry to fill-in and the quick local dead-cell test.
+//!
+//! This is the knowledge layer: it sees the board and a game state only through
+//! `fill::State`, which `position::Hex` implements, so nothing here imports the position, the
+//! solver or the session (the GTP answers live in `session_inferior`).
 
 pub mod fill;
+pub mod fillin;
 pub mod geometry;
-pub mod gtp;
 pub mod inferior;
 pub mod layer;
 
 #[cfg(test)]
 mod tests;
 
-pub use fill::{fill_in, Fill, Layers};
+pub use fill::{fill_in, Fill, Layers, State};
 
 use super::board::Cells;
-use super::position::Hex;
 
 /// The moves the side to move of `pos` has to consider: the empty cells of the filled position
 /// that no other move dominates (see `inferior` for why this is safe). Empty when the filled
 /// position is decided or full. Costs a fill-in and one pass over the empty cells.
-pub fn consider(pos: &Hex) -> Cells {
+pub fn consider<P: State>(pos: &P) -> Cells {
     match fill::fill_in_with_layers(pos) {
         (_, _, Some(layers)) => inferior::Pruning::new(&layers, pos.to_move()).consider,
         _ => Cells::EMPTY,

@@ -3,12 +3,13 @@
 
 use std::collections::HashMap;
 
+use super::consider;
 use super::fill::{fill_in, Layers};
 use super::inferior::{dominators, Why};
-use super::{consider, gtp};
 use crate::games::hex::board::{BLACK, WHITE};
-use crate::games::hex::fillin::dead_colour;
+use crate::games::hex::ice::fillin::dead_colour;
 use crate::games::hex::position::Hex;
+use crate::games::hex::session_inferior;
 
 fn pos_with(n: usize, stones: &[(u8, &str)], to_move: u8) -> Hex {
     let mut p = Hex::new(n, n).unwrap();
@@ -234,7 +235,7 @@ fn a_won_position_keeps_a_winning_move_after_pruning() {
 fn compute_inferior_answers_in_benzenes_form() {
     let stones = [(BLACK, "c2"), (BLACK, "d2"), (BLACK, "d3"), (WHITE, "b3")];
     let p = pos_with(5, &stones, WHITE);
-    let text = gtp::inferior(&p, WHITE);
+    let text = session_inferior::inferior(&p, WHITE);
     assert!(text.contains("c1 fcb") || text.contains("d1 fcb"), "{text}");
     for entry in text.split_whitespace().collect::<Vec<_>>().chunks(2) {
         assert!(p.board().parse_cell(entry[0]).is_some(), "{text}");

@@ -12,6 +12,10 @@
 //! - *proof sets*: when a move m is refuted by an opponent connection with carrier K (stored
 //!   with the child's table entry), every other move outside K is refuted by the same
 //!   connection (m only helped us), so the remaining moves are cut down to K;
+//! - *backed-up domination*: a sibling cell that a move's fill-in gives the mover (dead or
+//!   captured after the move) is dominated by that move (`expand`);
+//! - the board's symmetries (`symmetry`): moves that leave a colour-swapped mirror image lose
+//!   by strategy stealing, and a half-turn symmetric position needs one move of each pair;
 //! - move ordering by the resistance evaluation (`Hex::ranked_moves`).
 //!
 //! A child is judged (connection sets, must-play, moves) when the search first enters it; until
@@ -19,6 +23,7 @@
 //! for it, δ disproves one): φ(n) = min δ(child), δ(n) = Σ φ(child).
 
 mod node;
+mod symmetry;
 #[cfg(test)]
 mod templates;
 
@@ -28,9 +33,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::board::Cells;
-use super::fillin;
+use super::ice::fillin;
 use super::position::Hex;
-use node::{build_sets, child_sets, evaluate, Kid, Node, Sets, INF};
+use node::{build_sets, child_sets, evaluate, slot, turn_cells, turn_kids, Kid, Node, Sets, INF};
 
 /// The result of a solve, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +100,15 @@ fn widened(numbers: &[(u32, u32)], w: f64) -> usize {
     numbers.len()
 }
 
+/// `node` (judged in `pos`'s own cells) as filed: turned if `pos`'s filing is (`slot`).
+fn filed(pos: &Hex, node: Node, turned: bool) -> Node {
+    if turned {
+        node.turned(pos.board().size() - 1)
+    } else {
+        node
+    }
+}
+
 /// What a solver keeps from one command to the next: its table and fill-in cache. Proven
 /// entries hold for any root, and the rest are estimates that only steer the search, so a
 /// session hands the same memory to every `dfpn-*` command until the board changes size or
@@ -123,12 +137,21 @@ const FILL_CACHE: usize = 1 << 20;
 /// Fill-in results by the key of the unfilled position: the search enters the same child many
 /// times, and fill-in is a dear step (a dead-cell test on every empty cell, to a fixed point).
 #[derive(Default)]
-struct FillCache(HashMap<u64, (Hex, bool)>);
+struct FillCache(HashMap<u64, Child>);
+
+/// A move's child after fill-in, with what fill-in did there.
+#[derive(Clone, Copy)]
+struct Child {
+    pos: Hex,
+    /// Whether fill-in gave the side to move there any stone (`fillin::Filled::for_mover`).
+    for_mover: bool,
+    /// The cells the move dominates (`fillin::Filled::free`, see `expand`).
+    dominated: Cells,
+}
 
 impl FillCache {
-    /// `pos` after `cell` is played, with fill-in, and whether fill-in gave the side to move
-    /// there any stone (`fillin::Filled::for_mover`).
-    fn child_of(&mut self, pos: &Hex, cell: usize) -> (Hex, bool) {
+    /// `pos` after `cell` is played, with fill-in.
+    fn child_of(&mut self, pos: &Hex, cell: usize) -> Child {
         let mut raw = *pos;
         raw.play_cell(cell);
         if let Some(&hit) = self.0.get(&raw.key()) {
@@ -138,8 +161,13 @@ impl FillCache {
         if self.0.len() >= FILL_CACHE {
             self.0.clear();
         }
-        self.0.insert(raw.key(), (child, filled.for_mover));
-        (child, filled.for_mover)
+        let hit = Child {
+            pos: child,
+            for_mover: filled.for_mover,
+            dominated: filled.free,
+        };
+        self.0.insert(raw.key(), hit);
+        hit
     }
 }
 
@@ -258,9 +286,9 @@ impl<'a> Solver<'a> {
                 q.winner().is_some()
             })
             .collect();
-        if let Some(n) = self.table.get(&root.key()) {
-            moves.extend(n.children.iter().map(|&c| c as usize));
-            moves.extend(n.proof.iter().flat_map(|p| p.iter()));
+        if let Some((children, proof)) = self.moves_of(&root) {
+            moves.extend(children);
+            moves.extend(proof.iter().flat_map(|p| p.iter()));
         }
         moves.extend(pos.ranked_moves().into_iter().map(|(c, _)| c));
         moves.extend(pos.board().empty_cells().iter());
@@ -293,7 +321,7 @@ impl<'a> Solver<'a> {
         if let Some(w) = raw.winner() {
             return Some(w == pos.to_move());
         }
-        let key = fillin::canonical(&raw).0.key();
+        let key = slot(&fillin::canonical(&raw).0).0;
         self.table.get(&key).map(|n| n.delta == 0)
     }
 
@@ -304,12 +332,11 @@ impl<'a> Solver<'a> {
         let mut p = *pos;
         while p.winner().is_none() && out.len() < 400 {
             let filled = fillin::canonical(&p).0;
-            let Some(n) = self.table.get(&filled.key()) else {
+            let Some((mut cands, proof)) = self.moves_of(&filled) else {
                 break;
             };
             let mut best: Option<(usize, (u32, u32))> = None;
-            let mut cands: Vec<usize> = n.children.iter().map(|&c| c as usize).collect();
-            if let Some(proof) = n.proof {
+            if let Some(proof) = proof {
                 cands.extend(proof.iter());
             }
             for c in cands {
@@ -319,7 +346,7 @@ impl<'a> Solver<'a> {
                     best = Some((c, (INF, 0)));
                     break;
                 }
-                let key = fillin::canonical(&q).0.key();
+                let key = slot(&fillin::canonical(&q).0).0;
                 if let Some(k) = self.table.get(&key) {
                     // Prefer a lost child (a proof), then the child hardest for the opponent.
                     let score = (if k.delta == 0 { INF } else { k.phi }, k.delta);
@@ -364,7 +391,7 @@ impl<'a> Solver<'a> {
         }
         let root = *root;
         let mut text = String::from("gogui-gfx:\nLABEL");
-        if let Some(kids) = self.table.get(&root.key()).and_then(|n| n.kids.clone()) {
+        if let Some(kids) = self.kids_of(&root) {
             for k in kids {
                 if let Some(n) = self.table.get(&k.key) {
                     let label = match (n.phi, n.delta) {
@@ -393,14 +420,59 @@ impl<'a> Solver<'a> {
 
     /// The (φ, δ) of a filled position: from the table, or from a first look.
     fn numbers(&mut self, pos: &Hex) -> (u32, u32) {
-        if let Some(n) = self.table.get(&pos.key()) {
+        let (key, turned) = slot(pos);
+        if let Some(n) = self.table.get(&key) {
             return (n.phi, n.delta);
         }
         self.evaluated += 1;
-        let n = evaluate(pos, &build_sets(pos));
+        let n = filed(pos, evaluate(pos, &build_sets(pos)), turned);
         let r = (n.phi, n.delta);
-        self.table.insert(pos.key(), n);
+        self.table.insert(key, n);
         r
+    }
+
+    /// The moves and proof of `pos`'s entry, in `pos`'s own cells.
+    fn moves_of(&self, pos: &Hex) -> Option<(Vec<usize>, Option<Cells>)> {
+        let (key, turned) = slot(pos);
+        let last = pos.board().size() - 1;
+        self.table.get(&key).map(|n| {
+            let cell = |c: u16| {
+                if turned {
+                    last - c as usize
+                } else {
+                    c as usize
+                }
+            };
+            let proof = n
+                .proof
+                .map(|p| if turned { turn_cells(last, &p) } else { p });
+            (n.children.iter().map(|&c| cell(c)).collect(), proof)
+        })
+    }
+
+    /// The children of `pos`'s entry once expanded, in `pos`'s own cells.
+    fn kids_of(&self, pos: &Hex) -> Option<Vec<Kid>> {
+        let (key, turned) = slot(pos);
+        let kids = self.table.get(&key)?.kids.as_ref()?;
+        Some(if turned {
+            turn_kids(pos.board().size() - 1, kids)
+        } else {
+            kids.clone()
+        })
+    }
+
+    /// Files `kids` (in `pos`'s own cells) as the children of `pos`'s entry.
+    fn file_kids(&mut self, pos: &Hex, kids: &[Kid]) {
+        let (key, turned) = slot(pos);
+        let stored = if turned {
+            turn_kids(pos.board().size() - 1, kids)
+        } else {
+            kids.to_vec()
+        };
+        if let Some(n) = self.table.get_mut(&key) {
+            n.children = stored.iter().map(|k| k.cell).collect();
+            n.kids = Some(stored);
+        }
     }
 
     /// First expansion of `pos`: its children's keys (after fill-in). Children are judged only
@@ -410,16 +482,28 @@ impl<'a> Solver<'a> {
     fn expand(&mut self, pos: &Hex, children: &[u16]) -> Option<Vec<Kid>> {
         let mut kids: Vec<Kid> = Vec::with_capacity(children.len());
         let mut allowed: Option<Cells> = None;
+        let mut dominated = Cells::EMPTY;
         for &cell in children {
-            if allowed.is_some_and(|k| !k.has(cell as usize)) {
+            if allowed.is_some_and(|k| !k.has(cell as usize)) || dominated.has(cell as usize) {
                 continue;
             }
             if self.out_of_time() {
                 return None;
             }
-            let (child, for_mover) = self.fills.child_of(pos, cell as usize);
-            let key = child.key();
-            if let Some(k) = self.refutation(key, for_mover) {
+            let Child {
+                pos: child,
+                for_mover,
+                dominated: by_cell,
+            } = self.fills.child_of(pos, cell as usize);
+            // Backed-up domination: the cells this move's fill-in gave the mover before the
+            // opponent got any (dead or captured after the move; `ice::Fill::free`) are no
+            // better for the mover than the move itself: the child is the position plus the
+            // move plus those stones (fill-in keeps the value), and a sibling on one of them
+            // has a subset of those stones against the same opponent stones. A cell is pruned
+            // only by a move kept so far, so no two cells prune each other.
+            dominated = dominated.or(&by_cell);
+            let (key, turned) = slot(&child);
+            if let Some(k) = self.refutation(key, turned, for_mover, pos) {
                 allowed = Some(allowed.map_or(k, |a| a.and(&k)));
             }
             if let Some(f) = self.filled_for_mover(pos, &child, key, for_mover) {
@@ -431,12 +515,14 @@ impl<'a> Solver<'a> {
             kids.push(Kid {
                 cell,
                 key,
+                turned,
                 for_mover,
             });
         }
-        if let Some(k) = allowed {
-            kids.retain(|kid| k.has(kid.cell as usize));
-        }
+        let keep = allowed
+            .unwrap_or_else(|| pos.board().empty_cells())
+            .minus(&dominated);
+        kids.retain(|kid| keep.has(kid.cell as usize));
         Some(kids)
     }
 
@@ -451,12 +537,19 @@ impl<'a> Solver<'a> {
     }
 
     /// The carrier of the connection that refutes a move, if it is refuted at once and the
-    /// refutation holds for its siblings too.
-    fn refutation(&self, key: u64, for_mover: bool) -> Option<Cells> {
-        self.table
+    /// refutation holds for its siblings too. `key` and `turned` are the child's filing (`slot`); the carrier comes in the cells of
+    /// `parent`.
+    fn refutation(&self, key: u64, turned: bool, for_mover: bool, parent: &Hex) -> Option<Cells> {
+        let proof = self
+            .table
             .get(&key)
             .filter(|n| n.phi == 0 && !for_mover)
-            .and_then(|n| n.proof)
+            .and_then(|n| n.proof)?;
+        Some(if turned {
+            turn_cells(parent.board().size() - 1, &proof)
+        } else {
+            proof
+        })
     }
 
     /// Multiple iterative deepening: works below `pos` until its numbers reach a threshold.
@@ -465,12 +558,12 @@ impl<'a> Solver<'a> {
         if self.out_of_time() {
             return;
         }
-        let key = pos.key();
+        let (key, turned) = slot(pos);
         let mut sets: Option<Cow<Sets>> = sets.map(Cow::Borrowed);
         if let std::collections::hash_map::Entry::Vacant(e) = self.table.entry(key) {
             let s = sets.get_or_insert_with(|| Cow::Owned(build_sets(pos)));
             self.evaluated += 1;
-            e.insert(evaluate(pos, s));
+            e.insert(filed(pos, evaluate(pos, s), turned));
         }
         let Some(node) = self.table.get(&key) else {
             return;
@@ -481,17 +574,17 @@ impl<'a> Solver<'a> {
         }
         // Counted as Benzene counts its MID calls: only visits that search below the node.
         self.nodes += 1;
-        let mut kids = match &node.kids {
-            Some(k) => k.clone(),
+        let mut kids = match self.kids_of(pos) {
+            Some(k) => k,
             None => {
-                let children = node.children.clone();
+                let Some((children, _)) = self.moves_of(pos) else {
+                    return;
+                };
+                let children: Vec<u16> = children.into_iter().map(|c| c as u16).collect();
                 let Some(kids) = self.expand(pos, &children) else {
                     return;
                 };
-                if let Some(n) = self.table.get_mut(&key) {
-                    n.children = kids.iter().map(|k| k.cell).collect();
-                    n.kids = Some(kids.clone());
-                }
+                self.file_kids(pos, &kids);
                 kids
             }
         };
@@ -543,7 +636,7 @@ impl<'a> Solver<'a> {
                 return;
             };
             let kid = kids[index];
-            let (child, _) = self.fills.child_of(pos, kid.cell as usize);
+            let child = self.fills.child_of(pos, kid.cell as usize).pos;
             let child_th_phi = th_delta
                 .saturating_sub(delta)
                 .saturating_add(child_phi)
@@ -562,7 +655,7 @@ impl<'a> Solver<'a> {
             }
             // A move refuted by a connection: the moves outside its carrier go too.
             let mut cut = false;
-            if let Some(k) = self.refutation(kid.key, kid.for_mover) {
+            if let Some(k) = self.refutation(kid.key, kid.turned, kid.for_mover, pos) {
                 kids.retain(|kid| k.has(kid.cell as usize));
                 cut = true;
             }
@@ -572,10 +665,7 @@ impl<'a> Solver<'a> {
                 cut |= kids.len() < before;
             }
             if cut {
-                if let Some(n) = self.table.get_mut(&key) {
-                    n.children = kids.iter().map(|kid| kid.cell).collect();
-                    n.kids = Some(kids.clone());
-                }
+                self.file_kids(pos, &kids);
             }
         }
     }
@@ -583,7 +673,7 @@ impl<'a> Solver<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{widened, Solver, INF};
+    use super::{widened, Solver, Verdict, INF};
     use crate::games::hex::position::Hex;
     use std::sync::atomic::AtomicBool;
 
@@ -604,6 +694,85 @@ mod tests {
         let mut fresh = Solver::new(&stop, None);
         assert_eq!(fresh.solve(&pos), verdict);
         assert!(fresh.nodes > 0);
+    }
+
+    #[test]
+    fn a_half_turned_position_is_answered_from_the_table() {
+        // 5x5 after Black b2, then after its half-turn d4: the second solve finds every
+        // position filed under the first one's keys, and its winning move really wins.
+        let stop = AtomicBool::new(false);
+        let at = |cell: &str| {
+            let mut pos = Hex::new(5, 5).expect("5x5");
+            let c = pos.board().parse_cell(cell).expect("cell");
+            pos.play_cell(c);
+            pos
+        };
+        let mut first = Solver::new(&stop, None);
+        let verdict = first.solve(&at("b2"));
+        let mut second = Solver::new(&stop, None).with_memory(first.into_memory());
+        let turned = second.solve(&at("d4"));
+        assert_eq!(second.nodes, 0);
+        assert_eq!(
+            matches!(turned, Verdict::Win(_)),
+            matches!(verdict, Verdict::Win(_))
+        );
+        if let Verdict::Win(Some(m)) = turned {
+            let mut q = at("d4");
+            q.play_cell(m);
+            let mut memo = std::collections::HashMap::new();
+            assert!(!crate::games::hex::tests::brute_force(&q, &mut memo));
+        }
+    }
+
+    #[test]
+    fn backed_up_domination_holds_by_brute_force() {
+        // Seeded random 4x4 and 5x5 positions, filled: whenever a move k's fill-in gives the
+        // mover a cell c before the opponent any, c winning means k wins too.
+        use crate::games::hex::ice::fillin;
+        use crate::games::hex::tests::brute_force;
+        let mut x: u64 = 0x5851_F42D_4C95_7F2D;
+        let mut memo = std::collections::HashMap::new();
+        let (mut checked, mut pairs) = (0, 0);
+        while checked < 150 {
+            let n = 4 + checked % 2;
+            let mut p = Hex::new(n, n).expect("board");
+            let stones = if n == 4 {
+                1 + checked % 6
+            } else {
+                8 + checked % 8
+            };
+            for _ in 0..stones {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let empty: Vec<usize> = p.board().empty_cells().iter().collect();
+                p.play_cell(empty[(x % empty.len() as u64) as usize]);
+            }
+            let p = fillin::canonical(&p).0;
+            if p.winner().is_some() {
+                continue;
+            }
+            checked += 1;
+            for k in p.board().empty_cells().iter() {
+                let mut raw = p;
+                raw.play_cell(k);
+                for c in fillin::canonical(&raw).1.free.iter() {
+                    pairs += 1;
+                    let mut q = p;
+                    q.play_cell(c);
+                    if !brute_force(&q, &mut memo) {
+                        assert!(
+                            !brute_force(&raw, &mut memo),
+                            "{} wins but {} does not in\n{}",
+                            p.board().cell_name(c),
+                            p.board().cell_name(k),
+                            p.board()
+                        );
+                    }
+                }
+            }
+        }
+        assert!(pairs > 100, "only {pairs} dominated cells");
     }
 
     #[test]

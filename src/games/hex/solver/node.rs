@@ -7,6 +7,7 @@ use super::super::ice::inferior::Pruning;
 use super::super::ice::Layers;
 use super::super::position::Hex;
 use super::super::vc::{must_play, Outlook, VcSet};
+use super::symmetry;
 
 pub const INF: u32 = u32::MAX / 4;
 
@@ -30,10 +31,68 @@ pub struct Node {
 #[derive(Clone, Copy)]
 pub struct Kid {
     pub cell: u16,
+    /// The child's table key (`slot`).
     pub key: u64,
+    /// Whether the child's entry is filed turned (`slot`).
+    pub turned: bool,
     /// Whether the child's fill-in gave stones to the side to move there: the proof-set
     /// pruning only holds when it did not.
     pub for_mover: bool,
+}
+
+/// A position's table key and whether its entry is filed turned half a turn: a position and
+/// its half-turn are the same game, so both use the smaller of their two keys, and the entry's
+/// cells are those of the position with that key. Positions repeat this way across the
+/// openings of one board (a1 and its turn g7 on 7×7) while the table is kept.
+pub fn slot(pos: &Hex) -> (u64, bool) {
+    let (key, turned) = (pos.key(), pos.turned_key());
+    if turned < key {
+        (turned, true)
+    } else {
+        (key, false)
+    }
+}
+
+/// Cell `c` turned half a turn on a board whose last cell is `last`.
+#[inline]
+pub fn turn(last: usize, c: usize) -> usize {
+    last - c
+}
+
+/// A set of cells turned half a turn.
+pub fn turn_cells(last: usize, cells: &Cells) -> Cells {
+    let mut out = Cells::EMPTY;
+    for c in cells.iter() {
+        out.insert(turn(last, c));
+    }
+    out
+}
+
+/// Moves (children) turned half a turn, each child's filing flipped to match.
+pub fn turn_kids(last: usize, kids: &[Kid]) -> Vec<Kid> {
+    kids.iter()
+        .map(|k| Kid {
+            cell: turn(last, k.cell as usize) as u16,
+            turned: !k.turned,
+            ..*k
+        })
+        .collect()
+}
+
+impl Node {
+    /// This entry turned half a turn (between a position's cells and its filing, `slot`).
+    pub fn turned(self, last: usize) -> Node {
+        Node {
+            children: self
+                .children
+                .iter()
+                .map(|&c| turn(last, c as usize) as u16)
+                .collect(),
+            proof: self.proof.map(|p| turn_cells(last, &p)),
+            kids: self.kids.map(|k| turn_kids(last, &k)),
+            ..self
+        }
+    }
 }
 
 /// Builds both sets from scratch.
@@ -95,11 +154,14 @@ pub fn evaluate(pos: &Hex, sets: &Sets) -> Node {
         Outlook::Lost(_) => return lost,
         Outlook::MustPlay(m) => m,
     };
-    let children: Vec<u16> = ranked(pos)
+    let must = must.minus(&symmetry::self_reflecting_moves(pos));
+    let mut children: Vec<u16> = ranked(pos)
         .into_iter()
         .filter(|&c| must.has(c))
         .map(|c| c as u16)
         .collect();
+    let repeats = symmetry::rotated_repeats(pos, &children);
+    children.retain(|&c| !repeats.has(c as usize));
     if children.is_empty() {
         return lost;
     }

@@ -9,11 +9,10 @@
 //! Only pruned cells are listed as vulnerable or dominated: of two cells that dominate each
 //! other one stays in the consider set unmarked.
 
-use crate::games::hex::board::BLACK;
-use crate::games::hex::position::Hex;
-
-use super::fill::{fill_in, Layers};
-use super::inferior::{dominators, Pruning, Why};
+use super::board::BLACK;
+use super::ice::fill::{fill_in, Layers};
+use super::ice::inferior::{dominators, Pruning, Why};
+use super::position::Hex;
 
 /// The inferior cells of `pos` for `colour` to move (`compute-inferior <colour>`, and the
 /// inferior part of `vc-build <colour>`).

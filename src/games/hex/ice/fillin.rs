@@ -7,9 +7,9 @@
 //! an edge counting as its owner's stone) for callers that look at one cell without building
 //! the colours' graphs; `ice` finds every cell it finds and more.
 
-use super::board::{Board, Edge, BLACK, WHITE};
-use super::ice;
-use super::position::Hex;
+use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
+
+use super::fill::{fill_in, State};
 
 /// The colour whose stones (and edges) occupy four consecutive ring neighbours of the empty cell
 /// `c`, making it dead; `None` if there is none.
@@ -30,13 +30,22 @@ pub struct Filled {
     /// True if some cell was filled with the colour of the side to move. The solver's proof-set
     /// pruning only holds when every filled stone belongs to the side that just moved.
     pub for_mover: bool,
+    /// The cells fill-in gave the side that just moved before any went to the side to move
+    /// (`ice::Fill::free`).
+    pub free: Cells,
 }
 
 /// `pos` with its dead and captured cells filled until nothing changes (the inferior-cell
 /// engine's fill-in, `ice::fill_in`): dead cells get the colour of the side that just moved,
 /// captured cells their captor's. The side to move stays.
-pub fn canonical(pos: &Hex) -> (Hex, Filled) {
-    let (p, fill) = ice::fill_in(pos);
+pub fn canonical<P: State>(pos: &P) -> (P, Filled) {
+    let (p, fill) = fill_in(pos);
     let for_mover = fill.for_mover(pos.to_move());
-    (p, Filled { for_mover })
+    (
+        p,
+        Filled {
+            for_mover,
+            free: fill.free,
+        },
+    )
 }
