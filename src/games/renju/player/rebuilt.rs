@@ -5,15 +5,11 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::engine::{moves_left, Choice, Request, OVERHEAD_MS};
+use super::engine::{Choice, Request, OVERHEAD_MS};
 use crate::games::renju::board::{cell, Board, Cell};
 use crate::games::renju::position::Renju;
 use crate::games::renju::search::{self as renju_search, SearchLimits};
 use crate::search::{Report, RootEvent, Tt};
-
-/// With only a turn cap (time not used is lost), the soft limit is this share of the turn; the
-/// searcher scales it by the best move's stability (55 % to 160 %), the cap still bounds it.
-const TURN_SOFT_PERCENT: u32 = 60;
 
 /// The incremental board of a position.
 pub fn board_of(pos: &Renju) -> Board {
@@ -31,23 +27,79 @@ pub fn board_of(pos: &Renju) -> Board {
     )
 }
 
-/// The soft and hard limits of this move, counted from now.
+/// The share of a short turn kept back for pipe latency and scheduling: the engine's fixed
+/// `OVERHEAD_MS` suits a 1 s turn but would leave a 100 ms turn 20 ms of search, so a turn under
+/// `OVERHEAD_MS * 100 / TURN_OVERHEAD_PERCENT` keeps this share of it instead (at least
+/// `MIN_OVERHEAD_MS`).
+const TURN_OVERHEAD_PERCENT: u64 = 15;
+const MIN_OVERHEAD_MS: u64 = 10;
+
+/// Own moves a renju game is expected to still need, for sharing a match clock: games are
+/// decided early (against Rapfi, 11 to 43 own moves after the opening, and the last third of
+/// them forced replies that take a few ms), so the horizon is shorter than the generic
+/// engine's 40 (which spent half of each 1 s turn with 20 s for the game).
+const CLOCK_HORIZON_MOVES: u32 = 20;
+const CLOCK_MIN_MOVES_LEFT: u32 = 8;
+/// With a match clock, the hard limit is at most this many times the move's share of it.
+const CLOCK_HARD_SHARES: u64 = 3;
+
+/// The overhead kept back from a turn of `turn_ms` (or from a match clock alone).
+fn overhead_ms(turn_ms: Option<u64>) -> u64 {
+    match turn_ms {
+        Some(t) => (t * TURN_OVERHEAD_PERCENT / 100).clamp(MIN_OVERHEAD_MS, OVERHEAD_MS),
+        None => OVERHEAD_MS,
+    }
+}
+
+/// The own moves `pos` is still expected to need (see `CLOCK_HORIZON_MOVES`).
+fn clock_moves_left(pos: &Renju) -> u64 {
+    let own = pos.stones() as u32 / 2;
+    CLOCK_HORIZON_MOVES
+        .saturating_sub(own)
+        .max(CLOCK_MIN_MOVES_LEFT) as u64
+}
+
+/// The soft and hard limits of this move, counted from when its command arrived (`spent`
+/// before now). With a turn cap and no match clock (or a clock so ample that this move's share
+/// of it covers the turn) time not used is lost: no soft limit, iterations begin until the hard
+/// limit cuts one (its improvement at the root is still played). With a scarce match clock the
+/// soft limit is the move's share of it, scaled by the searcher by the best move's stability.
 fn limits(pos: &Renju, req: &Request) -> SearchLimits {
-    let (soft, hard) = match req.time.budget(moves_left(pos), OVERHEAD_MS) {
-        None => (None, None),
-        Some(b) => {
-            let hard = b
-                .hard
-                .saturating_sub(req.spent)
-                .max(Duration::from_millis(1));
-            let soft = if req.time.time_left_ms.is_none() {
-                hard * TURN_SOFT_PERCENT / 100
+    let tc = &req.time;
+    let overhead = overhead_ms(tc.move_time_ms);
+    let turn_hard = tc.move_time_ms.map(|t| t.saturating_sub(overhead).max(1));
+    let clock = tc.time_left_ms.map(|left| {
+        let usable = (left.max(0) as u64).saturating_sub(overhead);
+        let moves = tc
+            .moves_to_go
+            .map_or(clock_moves_left(pos), |m| m.max(1) as u64);
+        let share = usable / moves + tc.increment_ms * 8 / 10;
+        let cap = if tc.moves_to_go == Some(1) {
+            usable
+        } else {
+            usable / 3
+        };
+        (share, (share * CLOCK_HARD_SHARES).min(cap).max(1))
+    });
+    let (soft_ms, hard_ms) = match (turn_hard, clock) {
+        (None, None) => (None, None),
+        (Some(t), None) => (None, Some(t)),
+        (t, Some((share, clock_hard))) => {
+            let hard = t.map_or(clock_hard, |t| t.min(clock_hard));
+            if share >= hard {
+                (None, Some(hard))
             } else {
-                b.soft.saturating_sub(req.spent)
-            };
-            (Some(soft.min(hard)), Some(hard))
+                (Some(share), Some(hard))
+            }
         }
     };
+    let from_now = |ms: u64| {
+        Duration::from_millis(ms)
+            .saturating_sub(req.spent)
+            .max(Duration::from_millis(1))
+    };
+    let hard = hard_ms.map(from_now);
+    let soft = soft_ms.map(from_now).map(|s| s.min(hard.unwrap_or(s)));
     SearchLimits {
         depth: req.depth,
         nodes: req.nodes,
@@ -111,4 +163,80 @@ pub fn think(
         how: "search",
         elapsed: start.elapsed() + req.spent,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::renju::board::Rule;
+    use crate::search::{Position, TimeControl};
+
+    fn request(time: TimeControl) -> Request {
+        Request {
+            time,
+            spent: Duration::ZERO,
+            threads: 1,
+            depth: None,
+            nodes: None,
+        }
+    }
+
+    fn ms(d: Option<Duration>) -> Option<u64> {
+        d.map(|d| d.as_millis() as u64)
+    }
+
+    #[test]
+    fn a_turn_cap_alone_is_searched_to_its_end() {
+        let pos = Renju::new(15, 15, Rule::Renju);
+        let l = limits(&pos, &request(TimeControl::per_move(1000)));
+        assert_eq!((ms(l.soft), ms(l.hard)), (None, Some(1000 - OVERHEAD_MS)));
+        // A short turn keeps a proportionate reserve, not the whole fixed overhead.
+        let l = limits(&pos, &request(TimeControl::per_move(100)));
+        assert_eq!((ms(l.soft), ms(l.hard)), (None, Some(85)));
+        let l = limits(&pos, &request(TimeControl::per_move(20)));
+        assert_eq!(ms(l.hard), Some(10));
+    }
+
+    #[test]
+    fn time_already_spent_comes_off_both_limits() {
+        let pos = Renju::new(15, 15, Rule::Renju);
+        let mut req = request(TimeControl::per_move(1000));
+        req.spent = Duration::from_millis(300);
+        assert_eq!(ms(limits(&pos, &req).hard), Some(1000 - OVERHEAD_MS - 300));
+        req.spent = Duration::from_millis(5000);
+        assert_eq!(ms(limits(&pos, &req).hard), Some(1));
+    }
+
+    #[test]
+    fn an_ample_match_clock_leaves_the_turn_whole() {
+        let pos = Renju::new(15, 15, Rule::Renju);
+        let mut tc = TimeControl::per_move(1000);
+        tc.time_left_ms = Some(20_000);
+        let l = limits(&pos, &request(tc));
+        assert_eq!((ms(l.soft), ms(l.hard)), (None, Some(1000 - OVERHEAD_MS)));
+    }
+
+    #[test]
+    fn a_scarce_match_clock_is_shared_with_a_soft_limit() {
+        let mut pos = Renju::new(15, 15, Rule::Renju);
+        for (x, y) in [(7, 7), (7, 8), (8, 8), (6, 6), (9, 9), (10, 10)] {
+            pos.play(cell(x, y));
+        }
+        let mut tc = TimeControl::per_move(1000);
+        tc.time_left_ms = Some(4_000);
+        let l = limits(&pos, &request(tc));
+        let (soft, hard) = (ms(l.soft).unwrap(), ms(l.hard).unwrap());
+        assert!(soft < hard, "{soft} {hard}");
+        assert!(soft <= 4_000 / 8 && hard <= 4_000 / 3, "{soft} {hard}");
+        // Nothing left: a positive limit all the same.
+        tc.time_left_ms = Some(-100);
+        assert_eq!(ms(limits(&pos, &request(tc)).hard), Some(1));
+    }
+
+    #[test]
+    fn no_clock_means_no_time_limit() {
+        let pos = Renju::new(15, 15, Rule::Renju);
+        let l = limits(&pos, &request(TimeControl::unlimited()));
+        assert!(l.soft.is_none() && l.hard.is_none());
+    }
 }

@@ -8,13 +8,22 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 use super::params::{Params, PARAMS, PLY};
 use super::win::quick_result;
 use crate::games::renju::board::cell_table::FLAG_FOUR;
-use crate::games::renju::board::{Board, Cell, CELLS};
+use crate::games::renju::board::{xy, Board, Cell, CELLS};
 use crate::games::renju::eval::evaluate;
 use crate::games::renju::movepick::{is_quiet, makes_four, Mode, MovePicker, Ordering};
 use crate::games::renju::patterns::class::{C_DOUBLE_THREE, C_FOUR_THREE, C_WIN};
 use crate::search::pvs::{Shared, MAX_PLY};
 use crate::search::tt::Bound;
 use crate::search::{is_proven, Score, INFINITY, WIN, WIN_BOUND};
+
+/// Do `a` and `c` lie on one line (row, column or diagonal) within four cells of each other?
+#[inline]
+fn shares_line(a: Cell, c: Cell) -> bool {
+    let (ax, ay) = xy(a);
+    let (cx, cy) = xy(c);
+    let (dx, dy) = (ax.abs_diff(cx), ay.abs_diff(cy));
+    dx.max(dy) <= 4 && (dx == 0 || dy == 0 || dx == dy)
+}
 
 /// Salt of the table key of a singular-extension search (the node without its table move).
 const EXCLUDED_SALT: u64 = 0x5EED_0F5E_C0DE_D00D;
@@ -530,9 +539,18 @@ impl<'a> Worker<'a> {
         if fours < self.p.qsearch_max_fours && b.has_four_point(me) {
             let mut cells = Vec::with_capacity(16);
             b.candidates(&mut cells);
+            // After the first four, only fours that share a line with one of our last two
+            // fours: the sequence is one attack (a VCF), not every four on the board in every
+            // order.
+            let anchors = if fours > 0 {
+                [b.move_back(1), b.move_back(3)]
+            } else {
+                [None, None]
+            };
             let mut moves: Vec<(i32, Cell)> = cells
                 .into_iter()
                 .filter(|&c| b.info(c, me).flags & FLAG_FOUR != 0)
+                .filter(|&c| fours == 0 || anchors.iter().flatten().any(|&a| shares_line(a, c)))
                 .map(|c| (b.info(c, me).order, c))
                 .collect();
             moves.sort_unstable_by_key(|&(s, _)| -s);
@@ -565,8 +583,9 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        // Only proven results and fail-highs are worth keeping from the quiescence.
-        if is_proven(best) || bound == Bound::Lower {
+        // Every result is kept (the same fours in another order reach the same positions),
+        // but never over a searched entry of this position.
+        if entry.is_none_or(|e| e.depth == 0) {
             self.shared.tt.store(key, ply, best, 0, bound, best_move);
         }
         best
