@@ -257,6 +257,21 @@ fn generate_gives_legal_distinct_moves_and_never_none_while_the_game_runs() {
     }
 }
 
+/// A seeded random n x n position of `stones` stones, alternating colours from Black, for
+/// the brute-force checks on boards small enough to solve exhaustively; `x` is the xorshift
+/// state, advanced so that successive calls give different positions.
+pub(crate) fn random_position(n: usize, stones: usize, x: &mut u64) -> Hex {
+    let mut p = Hex::new(n, n).expect("board");
+    for _ in 0..stones {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        let empty: Vec<usize> = p.board().empty_cells().iter().collect();
+        p.play_cell(empty[(*x % empty.len() as u64) as usize]);
+    }
+    p
+}
+
 /// Plain negamax over every empty cell with a memo: slow, but with no pruning to get wrong.
 pub(crate) fn brute_force(p: &Hex, memo: &mut std::collections::HashMap<u64, bool>) -> bool {
     if let Some(w) = p.winner() {
@@ -360,19 +375,12 @@ fn fill_in_keeps_the_value_of_random_small_positions() {
     while checked < 120 {
         // Small enough for brute force: 4x4 from 3 stones, 5x5 from 12.
         let n = 4 + checked % 2;
-        let mut p = Hex::new(n, n).unwrap();
         let stones = if n == 4 {
             3 + checked % 8
         } else {
             12 + checked % 6
         };
-        for _ in 0..stones {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let empty: Vec<usize> = p.board().empty_cells().iter().collect();
-            p.play_cell(empty[(x % empty.len() as u64) as usize]);
-        }
+        let p = random_position(n, stones, &mut x);
         if p.winner().is_some() {
             continue;
         }

@@ -729,26 +729,18 @@ mod tests {
         // Seeded random 4x4 and 5x5 positions, filled: whenever a move k's fill-in gives the
         // mover a cell c before the opponent any, c winning means k wins too.
         use crate::games::hex::ice::fillin;
-        use crate::games::hex::tests::brute_force;
+        use crate::games::hex::tests::{brute_force, random_position};
         let mut x: u64 = 0x5851_F42D_4C95_7F2D;
         let mut memo = std::collections::HashMap::new();
         let (mut checked, mut pairs) = (0, 0);
         while checked < 150 {
             let n = 4 + checked % 2;
-            let mut p = Hex::new(n, n).expect("board");
             let stones = if n == 4 {
                 1 + checked % 6
             } else {
                 8 + checked % 8
             };
-            for _ in 0..stones {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let empty: Vec<usize> = p.board().empty_cells().iter().collect();
-                p.play_cell(empty[(x % empty.len() as u64) as usize]);
-            }
-            let p = fillin::canonical(&p).0;
+            let p = fillin::canonical(&random_position(n, stones, &mut x)).0;
             if p.winner().is_some() {
                 continue;
             }

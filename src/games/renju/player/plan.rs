@@ -138,11 +138,12 @@ impl Plan {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::games::renju::board::Rule;
 
-    fn request(time: TimeControl) -> Request {
+    /// A request with only its time control set, shared by the engines' time tests.
+    pub(crate) fn request(time: TimeControl) -> Request {
         Request {
             time,
             spent: Duration::ZERO,

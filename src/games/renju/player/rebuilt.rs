@@ -167,19 +167,10 @@ pub fn think(
 
 #[cfg(test)]
 mod tests {
+    use super::super::plan::tests::request;
     use super::*;
     use crate::games::renju::board::Rule;
     use crate::search::{Position, TimeControl};
-
-    fn request(time: TimeControl) -> Request {
-        Request {
-            time,
-            spent: Duration::ZERO,
-            threads: 1,
-            depth: None,
-            nodes: None,
-        }
-    }
 
     fn ms(d: Option<Duration>) -> Option<u64> {
         d.map(|d| d.as_millis() as u64)
