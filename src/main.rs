@@ -124,12 +124,7 @@ impl SelfplayCli {
             _ => return c.run(seed),
         };
         // 0-based `i/n`, as for Hex.
-        let shard = c
-            .shard
-            .split_once('/')
-            .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)))
-            .ok_or(format!("--shard {:?}: expected i/n", c.shard));
-        let result = shard.and_then(|(i, n)| {
+        let result = sente::arena::shard_file::parse_shard(&c.shard).and_then(|(i, n)| {
             renju::learn::selfplay::run(&renju::learn::selfplay::SelfplayArgs {
                 rule,
                 size: 15,

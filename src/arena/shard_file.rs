@@ -7,6 +7,13 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
 
+/// A self-play run's `--shard i/n` (0-based `i`), the same form for every game's generator.
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    s.split_once('/')
+        .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)))
+        .ok_or(format!("--shard {s:?}: expected i/n"))
+}
+
 /// Counts the complete game records in `path`, truncating a last line left without its newline.
 /// `is_record` parses one line: `Ok(true)` for a game, `Ok(false)` for a comment or header.
 pub fn resume_count(

@@ -71,12 +71,8 @@ pub struct SelfplayCommand {
 
 impl SelfplayCommand {
     pub fn run(&self, seed: Option<u64>) -> std::process::ExitCode {
-        let shard = self
-            .shard
-            .split_once('/')
-            .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
-        let result = match (self.game.as_str(), shard) {
-            ("hex", Some(shard)) => run(&SelfplayArgs {
+        let result = match (self.game.as_str(), shard_file::parse_shard(&self.shard)) {
+            ("hex", Ok(shard)) => run(&SelfplayArgs {
                 size: self.size,
                 playouts: self.playouts,
                 games: self.games,
@@ -87,7 +83,7 @@ impl SelfplayCommand {
                 random_plies: self.random_plies,
                 seed: seed.unwrap_or(1),
             }),
-            ("hex", None) => Err(format!("--shard {:?}: expected i/n", self.shard)),
+            ("hex", Err(e)) => Err(e),
             (g, _) => Err(format!("no self-play for {g:?} (available: hex)")),
         };
         match result {
