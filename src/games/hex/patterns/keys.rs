@@ -79,32 +79,7 @@ pub fn pattern_keys(board: &Board, mover: u8, cell: usize) -> (u32, u32) {
 }
 
 /// How many values `local_feature` takes.
-pub const LOCAL_PLACES: usize = 5;
-/// Distances to an edge told apart by `edge_class`: 0 to `EDGE_CAP` (that or more).
-const EDGE_CAP: usize = 4;
-/// How many values `edge_class` takes.
-pub const EDGE_CLASSES: usize = (EDGE_CAP + 1) * (EDGE_CAP + 1);
-/// How many values the local feature group takes: each place from the last stone with each
-/// edge class (one joint gamma per pair, so the two need not be independent).
-pub const LOCAL_FEATURES: usize = LOCAL_PLACES * EDGE_CLASSES;
-
-/// How far `cell` lies from the mover's nearest edge and from the opponent's, each capped at
-/// `EDGE_CAP`, as one class. The 12-cell pattern sees an edge two rows away at most; this
-/// tells a third-row cell from a fourth-row or central one, where a pattern of empty cells
-/// looks alike.
-pub fn edge_class(board: &Board, mover: u8, cell: usize) -> usize {
-    let (x, y) = board.xy(cell);
-    let (w, h) = (board.width(), board.height());
-    let rows = y.min(h - 1 - y).min(EDGE_CAP);
-    let cols = x.min(w - 1 - x).min(EDGE_CAP);
-    // Black's edges are the top and bottom rows, White's the left and right columns.
-    let (own, theirs) = if mover == BLACK {
-        (rows, cols)
-    } else {
-        (cols, rows)
-    };
-    own * (EDGE_CAP + 1) + theirs
-}
+pub const LOCAL_FEATURES: usize = 5;
 
 /// Where `cell` lies from the opponent's last stone `last`, for `mover`: 0 far (or no last
 /// move), 1 touching it, 2 its bridge partner, 3 another cell two steps away, 4 the reply
@@ -137,8 +112,7 @@ pub fn features<'a>(
     cells.map(move |c| {
         let (k12, k6) = pattern_keys(board, mover, c);
         let saves_it = saves.is_some_and(|s| s.has(c));
-        let place = local_feature(board, c, last, saves_it);
-        (k12, k6, place + LOCAL_PLACES * edge_class(board, mover, c))
+        (k12, k6, local_feature(board, c, last, saves_it))
     })
 }
 

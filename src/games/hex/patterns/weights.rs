@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use super::keys::LOCAL_FEATURES;
 
 const MAGIC: &[u8; 8] = b"SENTEPAT";
-const FORMAT: u16 = 2;
+const FORMAT: u16 = 1;
 const GAME: &[u8; 8] = b"hex\0\0\0\0\0";
 const HEADER: usize = 8 + 2 + 8 + 4 + 8;
 
@@ -199,10 +199,8 @@ mod tests {
 
     #[test]
     fn lookups_fall_back_to_the_ring_then_to_unknown() {
-        let mut local = vec![1.0; LOCAL_FEATURES];
-        local[..5].copy_from_slice(&[1.0, 2.0, 3.0, 4.0, 5.0]);
         let w = PatternWeights {
-            local,
+            local: vec![1.0, 2.0, 3.0, 4.0, 5.0],
             unknown: 0.5,
             patterns: vec![(7, 3.0), (super::super::keys::RING_ONLY | 7, 1.5)],
         };
