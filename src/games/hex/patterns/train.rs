@@ -28,6 +28,9 @@ pub struct TuneArgs {
     pub holdout_permille: u64,
     /// A 12-cell pattern (else its ring) gets its own gamma when it was a candidate this often.
     pub min_count: u32,
+    /// Only the first this many games (in file-name order, then line order), so a weight
+    /// file stays reproducible while its record files grow.
+    pub max_games: Option<usize>,
 }
 
 impl Default for TuneArgs {
@@ -39,6 +42,7 @@ impl Default for TuneArgs {
             iterations: 30,
             holdout_permille: 100,
             min_count: 20,
+            max_games: None,
         }
     }
 }
@@ -63,6 +67,9 @@ pub struct TuneCommand {
     /// Candidates a pattern needs to get its own gamma.
     #[arg(long, default_value_t = 20)]
     pub min_count: u32,
+    /// Learn from the first N games only (file-name order, then line order; Hex).
+    #[arg(long)]
+    pub max_games: Option<usize>,
 }
 
 impl TuneCommand {
@@ -81,6 +88,7 @@ impl TuneCommand {
             iterations: self.iterations,
             holdout_permille: self.holdout_permille,
             min_count: self.min_count,
+            max_games: self.max_games,
         };
         match run(&args) {
             Ok(s) => {
@@ -393,7 +401,10 @@ pub fn fit(
 
 /// `sente tune hex-patterns`: loads, fits, writes the file, prints the summary.
 pub fn run(args: &TuneArgs) -> Result<Summary, String> {
-    let records = load(&args.data)?;
+    let mut records = load(&args.data)?;
+    if let Some(n) = args.max_games {
+        records.truncate(n);
+    }
     eprintln!(
         "tune hex-patterns: {} games from {}",
         records.len(),
@@ -444,5 +455,33 @@ mod tests {
         assert_eq!(PatternWeights::parse(&bytes).unwrap(), a.weights);
         let other = fit(&records, &TuneArgs { seed: 2, ..args }, &mut |_| {}).unwrap();
         assert_ne!(other.heldout_decisions + other.train_decisions, 0);
+    }
+
+    #[test]
+    fn max_games_learns_from_the_first_games_only() {
+        // The weights from the first 10 of 16 games are those of a folder holding only them:
+        // the records may grow without changing a file made before.
+        let dir = std::env::temp_dir().join(format!("sente-tune-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("few")).unwrap();
+        let lines: Vec<String> = (0..16)
+            .map(|g| play_game(4, g % 16, 100, 1, g as u64).line())
+            .collect();
+        std::fs::write(dir.join("all.txt"), lines.join("\n") + "\n").unwrap();
+        std::fs::write(dir.join("few/first.txt"), lines[..10].join("\n") + "\n").unwrap();
+        let args = |data: PathBuf, max_games| TuneArgs {
+            data,
+            iterations: 2,
+            holdout_permille: 200,
+            min_count: 2,
+            max_games,
+            ..TuneArgs::default()
+        };
+        let cut = run(&args(dir.clone(), Some(10))).unwrap();
+        let few = run(&args(dir.join("few"), None)).unwrap();
+        let all = run(&args(dir.clone(), None)).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!((cut.games, few.games, all.games), (10, 10, 26));
+        assert_eq!(cut.weights, few.weights);
     }
 }
