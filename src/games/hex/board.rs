@@ -9,33 +9,46 @@ use std::fmt;
 /// The largest side the protocol accepts (HexGui's and Benzene's limit, `a1` … `s19`).
 pub const MAX_SIDE: usize = 19;
 /// Enough bits for the largest board.
-const WORDS: usize = (MAX_SIDE * MAX_SIDE).div_ceil(64);
+pub const WORDS: usize = (MAX_SIDE * MAX_SIDE).div_ceil(64);
 
 pub const BLACK: u8 = 0;
 pub const WHITE: u8 = 1;
 
-/// A set of cells.
-#[derive(Clone, Copy, Default, Eq)]
-pub struct Cells([u64; WORDS]);
+/// A set of cells in `W` words. `Cells` holds the largest board; the connection engine keeps
+/// its carriers in the fewest words the board needs (`vc::sized`: one word up to 8×8, two up
+/// to 11×11), since its inner loops are set operations and copies of carrier lists.
+#[derive(Clone, Copy, Eq)]
+pub struct Bits<const W: usize>([u64; W]);
+
+/// A set of cells of any board.
+pub type Cells = Bits<WORDS>;
+
+impl<const W: usize> Default for Bits<W> {
+    fn default() -> Self {
+        Bits([0; W])
+    }
+}
 
 /// Word by word without a branch: the solver's H-search compares sets in its inner loops, where
 /// the derived comparison's call to `memcmp` dominated the profile.
-impl PartialEq for Cells {
+impl<const W: usize> PartialEq for Bits<W> {
     #[inline]
-    fn eq(&self, o: &Cells) -> bool {
+    fn eq(&self, o: &Bits<W>) -> bool {
         self.0.iter().zip(o.0).fold(0, |acc, (a, b)| acc | (a ^ b)) == 0
     }
 }
 
 /// Hashes the words, consistent with the equality above.
-impl std::hash::Hash for Cells {
+impl<const W: usize> std::hash::Hash for Bits<W> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.0.hash(state);
     }
 }
 
-impl Cells {
-    pub const EMPTY: Cells = Cells([0; WORDS]);
+impl<const W: usize> Bits<W> {
+    pub const EMPTY: Bits<W> = Bits([0; W]);
+    /// Cells this width can hold.
+    pub const CAPACITY: usize = 64 * W;
 
     #[inline]
     pub fn has(&self, c: usize) -> bool {
@@ -49,29 +62,40 @@ impl Cells {
     pub fn remove(&mut self, c: usize) {
         self.0[c >> 6] &= !(1 << (c & 63));
     }
+    #[inline]
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.iter().fold(0, |acc, &w| acc | w) == 0
     }
-    pub fn and(&self, o: &Cells) -> Cells {
+    #[inline]
+    pub fn and(&self, o: &Bits<W>) -> Bits<W> {
         let mut r = *self;
         r.0.iter_mut().zip(o.0).for_each(|(a, b)| *a &= b);
         r
     }
-    pub fn or(&self, o: &Cells) -> Cells {
+    #[inline]
+    pub fn or(&self, o: &Bits<W>) -> Bits<W> {
         let mut r = *self;
         r.0.iter_mut().zip(o.0).for_each(|(a, b)| *a |= b);
         r
     }
-    pub fn minus(&self, o: &Cells) -> Cells {
+    #[inline]
+    pub fn minus(&self, o: &Bits<W>) -> Bits<W> {
         let mut r = *self;
         r.0.iter_mut().zip(o.0).for_each(|(a, b)| *a &= !b);
         r
     }
-    pub fn intersects(&self, o: &Cells) -> bool {
-        self.0.iter().zip(o.0).any(|(a, b)| a & b != 0)
+    #[inline]
+    pub fn intersects(&self, o: &Bits<W>) -> bool {
+        self.0.iter().zip(o.0).fold(0, |acc, (a, b)| acc | (a & b)) != 0
+    }
+    /// True if every cell of `self` is in `o`.
+    #[inline]
+    pub fn is_subset(&self, o: &Bits<W>) -> bool {
+        self.0.iter().zip(o.0).fold(0, |acc, (a, b)| acc | (a & !b)) == 0
     }
     /// The cells in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
@@ -89,9 +113,24 @@ impl Cells {
     pub fn first(&self) -> Option<usize> {
         self.iter().next()
     }
+    /// The same cells in `W` words; the caller knows they all fit (`c < CAPACITY`).
+    #[inline]
+    pub fn narrow(c: &Cells) -> Bits<W> {
+        let mut r = [0; W];
+        r.copy_from_slice(&c.0[..W]);
+        debug_assert!(c.0[W..].iter().all(|&w| w == 0), "cells beyond {W} words");
+        Bits(r)
+    }
+    /// The same cells as a `Cells` of the largest board.
+    #[inline]
+    pub fn widen(&self) -> Cells {
+        let mut r = [0; WORDS];
+        r[..W].copy_from_slice(&self.0);
+        Bits(r)
+    }
 }
 
-impl fmt::Debug for Cells {
+impl<const W: usize> fmt::Debug for Bits<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }

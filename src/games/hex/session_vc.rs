@@ -60,10 +60,10 @@ fn edge_name(color: u8, i: usize) -> &'static str {
 fn parse_node(board: &Board, set: &VcSet, s: &str) -> Result<Option<u16>, String> {
     let lower = s.to_ascii_lowercase();
     for i in 0..2 {
-        if lower == edge_name(set.color, i) {
+        if lower == edge_name(set.color(), i) {
             return Ok(Some(set.edge_node(i)));
         }
-        if lower == edge_name(1 - set.color, i) {
+        if lower == edge_name(1 - set.color(), i) {
             return Ok(None);
         }
     }
@@ -76,7 +76,7 @@ fn parse_node(board: &Board, set: &VcSet, s: &str) -> Result<Option<u16>, String
 fn node_name(board: &Board, set: &VcSet, x: u16) -> String {
     let size = board.size() as u16;
     if x >= size {
-        edge_name(set.color, (x - size) as usize).to_string()
+        edge_name(set.color(), (x - size) as usize).to_string()
     } else {
         board.cell_name(x as usize)
     }

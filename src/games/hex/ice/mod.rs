@@ -8,7 +8,8 @@
 //!   test on it, also for a board with one stone more;
 //! - `fill`: dead and captured cells filled to a fixed point (`fill_in`);
 //! - `inferior`: vulnerable and dominated moves and the set of moves to consider;
-//! - `fillin`: the solver's entry to fill-in and the quick local dead-cell test.
+//! - `fillin`: the solver's entry to fill-in and the quick local dead-cell test;
+//! - `swap`: domination by local patterns, each proved by brute force where it is met.
 //!
 //! This is the knowledge layer: it sees the board and a game state only through
 //! `fill::State`, which `position::Hex` implements, so nothing here imports the position, the
@@ -19,6 +20,7 @@ pub mod fillin;
 pub mod geometry;
 pub mod inferior;
 pub mod layer;
+pub mod swap;
 
 #[cfg(test)]
 mod tests;

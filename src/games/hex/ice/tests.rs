@@ -284,3 +284,66 @@ fn the_killer_prefilter_misses_no_killer() {
     }
     assert!(found > 500, "{found}");
 }
+
+/// Every domination the local swap pattern (`swap::dominates`) claims holds by brute force: on
+/// random 3×3–5×5 positions, whenever the mover wins by playing the dominated cell it also wins
+/// by playing its dominator. The rule must also find dominations the neighbourhood rule of
+/// `inferior` does not, and `swap::prune` must keep a winning move.
+#[test]
+fn swap_domination_holds_by_brute_force() {
+    use super::swap;
+    let mut memo = HashMap::new();
+    let (mut claims, mut winning, mut beyond) = (0, 0, 0);
+    for p in random_positions(700) {
+        let (q, _) = fill_in(&p);
+        if q.winner().is_some() {
+            continue;
+        }
+        let layers = Layers::new(q.board());
+        let empty = q.board().empty_cells();
+        let wins_by = |m: usize, memo: &mut HashMap<u64, bool>| {
+            let mut r = q;
+            r.play_cell(m);
+            !brute_force(&r, memo)
+        };
+        for c in empty.iter() {
+            let nbrs = layers.geo.nbrs[c].and(&empty);
+            for k in nbrs.iter() {
+                if !swap::dominates(&layers, q.to_move(), c, k) {
+                    continue;
+                }
+                claims += 1;
+                if wins_by(c, &mut memo) {
+                    winning += 1;
+                    assert!(
+                        wins_by(k, &mut memo),
+                        "{} does not dominate {} in\n{}",
+                        q.board().cell_name(k),
+                        q.board().cell_name(c),
+                        q.board()
+                    );
+                }
+                let mut known = false;
+                dominators(&layers, q.to_move(), c, |d, why| {
+                    known |= d == k && why == Why::Neighbourhood;
+                    known
+                });
+                beyond += !known as usize;
+            }
+        }
+        // Pruning every move by the rule (nothing known to lose) keeps a winning move.
+        if brute_force(&q, &mut memo) {
+            let mut moves: Vec<u16> = empty.iter().map(|c| c as u16).collect();
+            swap::prune(&layers, q.to_move(), &mut moves, &Default::default());
+            assert!(
+                moves.iter().any(|&m| wins_by(m as usize, &mut memo)),
+                "no winning move kept in\n{}",
+                q.board()
+            );
+        }
+    }
+    assert!(
+        claims > 300 && winning > 50 && beyond > 50,
+        "{claims} claims, {winning} winning, {beyond} beyond the neighbourhood rule"
+    );
+}

@@ -214,7 +214,7 @@ fn knowledge(board: &Board, to_move: u8, sets: &[VcSet; 2]) -> Knowledge {
         Outlook::Won(_) => {
             let key = match sets[me].winning() {
                 Some(_) => None,
-                None => sets[me].edge_semis().first().map(|s| s.key as usize),
+                None => sets[me].first_edge_semi().map(|s| s.key as usize),
             };
             return Knowledge::Wins(key);
         }

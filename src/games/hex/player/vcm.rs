@@ -15,7 +15,7 @@ use crate::games::hex::vc::VcSet;
 /// probe breaks (empty cells; probes without a reply are left out).
 pub fn replies(board: &Board, theirs: &VcSet, probes: &Cells) -> Vec<(usize, Cells)> {
     let mut nodes: Vec<u16> = vec![theirs.edge_node(0), theirs.edge_node(1)];
-    for c in board.stones(theirs.color).iter() {
+    for c in board.stones(theirs.color()).iter() {
         if let Some(x) = theirs.node_of(c) {
             if !nodes.contains(&x) {
                 nodes.push(x);

@@ -8,7 +8,7 @@
 //! are what make the must-play region small. Without it the 6×6 openings take 8,297 df-pn
 //! nodes instead of 12,446.
 
-use super::super::board::Cells;
+use super::super::board::{Bits, WORDS};
 
 /// Hard cap on full connections per pair (32 saves 2% of the nodes on 6×6 and costs time).
 pub const MAX_FULL: usize = 16;
@@ -17,19 +17,19 @@ pub const MAX_SEMI: usize = 32;
 
 /// A semi connection: one move (the key) short of a full one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Semi {
-    pub carrier: Cells,
+pub struct Semi<const W: usize = { WORDS }> {
+    pub carrier: Bits<W>,
     pub key: u16,
 }
 
 /// True if `a` ⊆ `b`.
 #[inline]
-pub fn subset(a: &Cells, b: &Cells) -> bool {
-    a.minus(b).is_empty()
+pub fn subset<const W: usize>(a: &Bits<W>, b: &Bits<W>) -> bool {
+    a.is_subset(b)
 }
 
 /// Adds a full carrier unless it contains one of the list; returns whether it was kept.
-pub fn add_full(list: &mut Vec<Cells>, c: Cells) -> bool {
+pub fn add_full<const W: usize>(list: &mut Vec<Bits<W>>, c: Bits<W>) -> bool {
     if list.iter().any(|e| subset(e, &c)) {
         return false;
     }
@@ -39,7 +39,7 @@ pub fn add_full(list: &mut Vec<Cells>, c: Cells) -> bool {
 
 /// Adds a semi carrier unless it contains a full carrier of the same pair (then it is useless)
 /// or another semi's carrier; returns whether it was kept.
-pub fn add_semi(list: &mut Vec<Semi>, fulls: &[Cells], s: Semi) -> bool {
+pub fn add_semi<const W: usize>(list: &mut Vec<Semi<W>>, fulls: &[Bits<W>], s: Semi<W>) -> bool {
     if fulls.iter().any(|f| subset(f, &s.carrier))
         || list.iter().any(|e| subset(&e.carrier, &s.carrier))
     {
@@ -71,28 +71,28 @@ fn insert_capped<T: Copy + PartialEq>(
 /// semis that shrink the running intersection are added, as in Benzene's `limit_or`, and a
 /// union that holds one of the pair's `fulls` is not grown further (`add_full` would turn it
 /// and every larger union away).
-pub fn or_combinations(
-    new: &Cells,
-    others: &[Semi],
+pub fn or_combinations<const W: usize>(
+    new: &Bits<W>,
+    others: &[Semi<W>],
     max_ors: usize,
-    fulls: &[Cells],
-    out: &mut Vec<Cells>,
+    fulls: &[Bits<W>],
+    out: &mut Vec<Bits<W>>,
 ) {
     let all = others.iter().fold(*new, |acc, s| acc.and(&s.carrier));
     if !all.is_empty() {
         return;
     }
-    let hopeless = |u: &Cells| fulls.iter().any(|e| subset(e, u));
-    struct Walk<'a, F: Fn(&Cells) -> bool> {
-        others: &'a [Semi],
+    let hopeless = |u: &Bits<W>| fulls.iter().any(|e| subset(e, u));
+    struct Walk<'a, const W: usize, F: Fn(&Bits<W>) -> bool> {
+        others: &'a [Semi<W>],
         hopeless: F,
-        out: &'a mut Vec<Cells>,
+        out: &'a mut Vec<Bits<W>>,
     }
-    fn dfs<F: Fn(&Cells) -> bool>(
-        w: &mut Walk<F>,
+    fn dfs<const W: usize, F: Fn(&Bits<W>) -> bool>(
+        w: &mut Walk<W, F>,
         from: usize,
-        inter: Cells,
-        union: Cells,
+        inter: Bits<W>,
+        union: Bits<W>,
         left: usize,
     ) {
         for (j, s) in w.others.iter().enumerate().skip(from) {
@@ -129,8 +129,8 @@ pub fn or_combinations(
 /// work is one pass over the list per candidate cell. What it adds: fulls that need five or
 /// more semis, and a full intersection as small as the semis allow (the AND rule and the
 /// opponent's must-play look at it).
-pub fn or_greedy(semis: &[Semi], fulls: &[Cells], out: &mut Vec<Cells>) {
-    let all = semis.iter().fold(None, |acc: Option<Cells>, s| {
+pub fn or_greedy<const W: usize>(semis: &[Semi<W>], fulls: &[Bits<W>], out: &mut Vec<Bits<W>>) {
+    let all = semis.iter().fold(None, |acc: Option<Bits<W>>, s| {
         Some(acc.map_or(s.carrier, |a| a.and(&s.carrier)))
     });
     if all.is_none_or(|a| !a.is_empty()) {
@@ -148,7 +148,7 @@ pub fn or_greedy(semis: &[Semi], fulls: &[Cells], out: &mut Vec<Cells>) {
     while let Some(a) = cands.first() {
         cands.remove(a);
         let missing = semis.iter().map(|s| &s.carrier).filter(|c| !c.has(a));
-        let inter = missing.clone().fold(None, |acc: Option<Cells>, c| {
+        let inter = missing.clone().fold(None, |acc: Option<Bits<W>>, c| {
             Some(acc.map_or(*c, |i| i.and(c)))
         });
         if inter.is_some_and(|i| i.is_empty()) {
@@ -161,9 +161,9 @@ pub fn or_greedy(semis: &[Semi], fulls: &[Cells], out: &mut Vec<Cells>) {
 
 /// The union of carriers taken in order while each shrinks the running intersection, up to
 /// an empty intersection (the caller knows the whole sequence reaches it).
-fn greedy_union<'a>(carriers: impl Iterator<Item = &'a Cells>) -> Cells {
-    let mut union = Cells::EMPTY;
-    let mut inter: Option<Cells> = None;
+fn greedy_union<'a, const W: usize>(carriers: impl Iterator<Item = &'a Bits<W>>) -> Bits<W> {
+    let mut union = Bits::EMPTY;
+    let mut inter: Option<Bits<W>> = None;
     for c in carriers {
         let i2 = inter.map_or(*c, |i| i.and(c));
         if inter == Some(i2) {

@@ -5,13 +5,14 @@ pub mod list;
 pub mod mustplay;
 pub mod set;
 pub mod simple;
+pub mod sized;
 pub mod store;
 pub mod templates;
 
 pub use list::Semi;
 pub use mustplay::{must_play, Outlook};
-pub use set::VcSet;
 pub use simple::{can_connect, winning_cells, winning_chain};
+pub use sized::VcSet;
 
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,7 @@
 //! wins: only moves inside all their carriers (the *must-play* region) can win.
 
 use super::super::board::Cells;
-use super::set::VcSet;
+use super::sized::VcSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outlook {
@@ -24,16 +24,11 @@ pub fn must_play(mine: &VcSet, theirs: &VcSet, empty: &Cells) -> Outlook {
     if let Some(c) = mine.winning() {
         return Outlook::Won(c);
     }
-    if let Some(s) = mine.edge_semis().first() {
+    if let Some(s) = mine.first_edge_semi() {
         return Outlook::Won(s.carrier);
     }
     if let Some(c) = theirs.winning() {
         return Outlook::Lost(c);
     }
-    Outlook::MustPlay(
-        theirs
-            .edge_semis()
-            .iter()
-            .fold(*empty, |acc, s| acc.and(&s.carrier)),
-    )
+    Outlook::MustPlay(theirs.edge_semi_intersection(empty))
 }

@@ -24,7 +24,7 @@
 
 use std::collections::VecDeque;
 
-use super::super::board::{Board, Cells, Edge};
+use super::super::board::{Bits, Board, Cells, Edge};
 use super::list::{add_full, add_semi, or_combinations, or_greedy, subset, Semi};
 use super::store::Store;
 use super::templates;
@@ -37,14 +37,14 @@ pub const MAX_ORS: usize = 3;
 const NONE: u16 = u16::MAX;
 
 #[derive(Clone, Copy)]
-enum Work {
-    Full(u16, u16, Cells),
-    Semi(u16, u16, Semi),
+enum Work<const W: usize> {
+    Full(u16, u16, Bits<W>),
+    Semi(u16, u16, Semi<W>),
 }
 
 /// The connection set of one colour on one board.
 #[derive(Clone)]
-pub struct VcSet {
+pub struct Engine<const W: usize> {
     pub color: u8,
     size: usize,
     /// Nodes: `size + 2`.
@@ -52,31 +52,31 @@ pub struct VcSet {
     /// The node of each cell (a stone's chain captain or edge; the cell itself if empty).
     rep: Vec<u16>,
     /// Empty cells: the only cells carriers may hold.
-    empty: Cells,
+    empty: Bits<W>,
     /// Carriers per node pair `lo * n + hi`.
-    full: Store<Cells>,
-    semi: Store<Semi>,
+    full: Store<Bits<W>>,
+    semi: Store<Semi<W>>,
     /// For each node, the nodes it has a full (semi) connection to, as a set of node numbers.
     full_nbs: Vec<Cells>,
     semi_nbs: Vec<Cells>,
-    queue: VecDeque<Work>,
-    semi_queue: VecDeque<Work>,
-    scratch: Vec<Cells>,
-    scratch_semis: Vec<Semi>,
-    scratch_made: Vec<Cells>,
+    queue: VecDeque<Work<W>>,
+    semi_queue: VecDeque<Work<W>>,
+    scratch: Vec<Bits<W>>,
+    scratch_semis: Vec<Semi<W>>,
+    scratch_made: Vec<Bits<W>>,
 }
 
-impl VcSet {
+impl<const W: usize> Engine<W> {
     /// Builds `color`'s connections on `board` from scratch.
-    pub fn build(board: &Board, color: u8) -> VcSet {
+    pub fn build(board: &Board, color: u8) -> Engine<W> {
         let size = board.size();
         let n = size + 2;
-        let mut s = VcSet {
+        let mut s = Engine {
             color,
             size,
             n,
             rep: vec![NONE; size],
-            empty: board.empty_cells(),
+            empty: Bits::narrow(&board.empty_cells()),
             full: Store::new(n * n),
             semi: Store::new(n * n),
             full_nbs: vec![Cells::EMPTY; n],
@@ -105,7 +105,7 @@ impl VcSet {
                     s.rep[x] = node;
                 }
                 if a && b {
-                    s.push_full(size as u16, (size + 1) as u16, Cells::EMPTY);
+                    s.push_full(size as u16, (size + 1) as u16, Bits::EMPTY);
                 }
             }
         }
@@ -115,15 +115,15 @@ impl VcSet {
                 continue;
             }
             if board.on_edge(c, e1) {
-                s.push_full(x, size as u16, Cells::EMPTY);
+                s.push_full(x, size as u16, Bits::EMPTY);
             }
             if board.on_edge(c, e2) {
-                s.push_full(x, (size + 1) as u16, Cells::EMPTY);
+                s.push_full(x, (size + 1) as u16, Bits::EMPTY);
             }
             for nb in board.neighbours(c) {
                 let y = s.rep[nb];
                 if y != NONE && y != x {
-                    s.push_full(x, y, Cells::EMPTY);
+                    s.push_full(x, y, Bits::EMPTY);
                 }
             }
         }
@@ -146,7 +146,7 @@ impl VcSet {
                 continue;
             };
             let e = self.edge_node(p.edge);
-            self.push_full(x, e, p.carrier.and(&self.empty));
+            self.push_full(x, e, Bits::narrow(&p.carrier).and(&self.empty));
         }
     }
 
@@ -166,14 +166,14 @@ impl VcSet {
         (self.size + i) as u16
     }
 
-    pub fn fulls(&self, x: u16, y: u16) -> &[Cells] {
+    pub fn fulls(&self, x: u16, y: u16) -> &[Bits<W>] {
         if x == y {
             return &[];
         }
         &self.full[self.idx(x, y)]
     }
 
-    pub fn semis(&self, x: u16, y: u16) -> &[Semi] {
+    pub fn semis(&self, x: u16, y: u16) -> &[Semi<W>] {
         if x == y {
             return &[];
         }
@@ -181,14 +181,14 @@ impl VcSet {
     }
 
     /// A full edge-to-edge connection's carrier (the smallest), if there is one.
-    pub fn winning(&self) -> Option<Cells> {
+    pub fn winning(&self) -> Option<Bits<W>> {
         self.fulls(self.edge_node(0), self.edge_node(1))
             .first()
             .copied()
     }
 
     /// The edge-to-edge semi connections.
-    pub fn edge_semis(&self) -> &[Semi] {
+    pub fn edge_semis(&self) -> &[Semi<W>] {
         self.semis(self.edge_node(0), self.edge_node(1))
     }
 
@@ -202,7 +202,7 @@ impl VcSet {
         x as usize >= self.size
     }
 
-    fn push_full(&mut self, x: u16, y: u16, c: Cells) {
+    fn push_full(&mut self, x: u16, y: u16, c: Bits<W>) {
         if x == y {
             return;
         }
@@ -218,7 +218,7 @@ impl VcSet {
         }
     }
 
-    fn push_semi(&mut self, x: u16, y: u16, s: Semi) {
+    fn push_semi(&mut self, x: u16, y: u16, s: Semi<W>) {
         if x == y {
             return;
         }
@@ -266,13 +266,13 @@ impl VcSet {
     }
 
     /// AND with the new full o–m (carrier `c`) on one side of the middle node `m`.
-    fn and_full(&mut self, o: u16, m: u16, c: Cells) {
+    fn and_full(&mut self, o: u16, m: u16, c: Bits<W>) {
         if self.is_edge(m) {
             return;
         }
         let m_empty = self.is_cell(m);
         let o_cell = self.is_cell(o);
-        let mut key_cell = Cells::EMPTY;
+        let mut key_cell = Bits::<W>::EMPTY;
         if m_empty {
             key_cell.insert(m as usize);
         }
@@ -336,7 +336,7 @@ impl VcSet {
     }
 
     /// AND with the new semi o–m (through the chain m) and the fulls m–z.
-    fn and_semi(&mut self, o: u16, m: u16, s: Semi) {
+    fn and_semi(&mut self, o: u16, m: u16, s: Semi<W>) {
         if self.is_edge(m) || self.is_cell(m) {
             return;
         }
@@ -368,7 +368,7 @@ impl VcSet {
     }
 
     /// OR: the new semi with the pair's other semis.
-    fn or_rule(&mut self, x: u16, y: u16, s: Semi) {
+    fn or_rule(&mut self, x: u16, y: u16, s: Semi<W>) {
         let i = self.idx(x, y);
         let mut others = std::mem::take(&mut self.scratch_semis);
         others.clear();
@@ -452,7 +452,7 @@ impl VcSet {
         }
         self.rep[cell] = captain;
         if edges.len() == 2 {
-            self.push_full(edges[0], edges[1], Cells::EMPTY);
+            self.push_full(edges[0], edges[1], Bits::EMPTY);
         }
         // Move every other node's connections onto the captain and restart the rules there.
         for &a in &merged {
@@ -517,7 +517,7 @@ impl VcSet {
     /// Brings the set from its board to `board` (which must hold every stone it had), one new
     /// stone at a time; stones of both colours may have been added (a move and its fill-in).
     pub fn update(&mut self, board: &Board) {
-        let added = board.occupied().and(&self.empty);
+        let added = Bits::<W>::narrow(&board.occupied()).and(&self.empty);
         for c in added.iter() {
             if let Some(color) = board.color_at(c) {
                 // Each step needs the board as it was after that stone only for chain shapes;

@@ -134,11 +134,10 @@ fn connections_and_must_play_agree_with_brute_force_on_random_boards() {
                         assert!(wins(&b, 1 - color, color, &mut memo), "full\n{b}");
                         checked[0] += 1;
                     }
-                    if !v.edge_semis().is_empty() {
+                    if let Some(semi) = v.first_edge_semi() {
                         assert!(
                             wins(&b, color, color, &mut memo),
-                            "semi {color} {:?} {:?}\n{b}",
-                            v.edge_semis(),
+                            "semi {color} {semi:?} {:?}\n{b}",
                             std::ptr::eq(sets, &fresh)
                         );
                         checked[1] += 1;
@@ -303,4 +302,71 @@ fn greedy_or_leaves_no_cell_of_the_full_intersection_avoidable() {
         }
     }
     assert!(found > 200, "only {found}");
+}
+
+/// The narrow engines (one word up to 8×8, two up to 11×11) find exactly the connections the
+/// six-word engine finds, fresh and updated move by move: every node pair's fulls and semis of
+/// random positions on 6×6, 8×8, 9×9 and 11×11 boards.
+#[test]
+fn narrow_carriers_give_the_wide_engines_connections() {
+    use super::set::Engine;
+    use crate::games::hex::board::WORDS;
+    fn same<const W: usize>(a: &Engine<W>, b: &Engine<WORDS>, board: &Board) -> usize {
+        let n = board.size() as u16 + 2;
+        let mut seen = 0;
+        for x in 0..n {
+            for y in x + 1..n {
+                let fa: Vec<Cells> = a.fulls(x, y).iter().map(|c| c.widen()).collect();
+                assert_eq!(fa, b.fulls(x, y), "fulls {x} {y}\n{board}");
+                let sa: Vec<(Cells, u16)> = a
+                    .semis(x, y)
+                    .iter()
+                    .map(|s| (s.carrier.widen(), s.key))
+                    .collect();
+                let sb: Vec<(Cells, u16)> =
+                    b.semis(x, y).iter().map(|s| (s.carrier, s.key)).collect();
+                assert_eq!(sa, sb, "semis {x} {y}\n{board}");
+                seen += fa.len() + sa.len();
+            }
+        }
+        seen
+    }
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+    let mut seen = 0;
+    for (side, stones) in [(6, 8), (8, 10), (9, 10), (11, 14)] {
+        let mut b = Board::new(side, side).unwrap();
+        let mut narrow1 =
+            (side <= 8).then(|| [Engine::<1>::build(&b, BLACK), Engine::<1>::build(&b, WHITE)]);
+        let mut narrow2 = [Engine::<2>::build(&b, BLACK), Engine::<2>::build(&b, WHITE)];
+        let mut wide = [
+            Engine::<WORDS>::build(&b, BLACK),
+            Engine::<WORDS>::build(&b, WHITE),
+        ];
+        for k in 0..stones {
+            let cells: Vec<usize> = b.empty_cells().iter().collect();
+            let c = cells[next() as usize % cells.len()];
+            let color = (k % 2) as u8;
+            b.place(color, c);
+            for i in 0..2 {
+                wide[i].play(&b, color, c);
+                let fresh = Engine::<WORDS>::build(&b, i as u8);
+                if let Some(narrow1) = narrow1.as_mut() {
+                    narrow1[i].play(&b, color, c);
+                    seen += same(&narrow1[i], &wide[i], &b);
+                    seen += same(&Engine::<1>::build(&b, i as u8), &fresh, &b);
+                }
+                narrow2[i].play(&b, color, c);
+                seen += same(&narrow2[i], &wide[i], &b);
+                seen += same(&Engine::<2>::build(&b, i as u8), &fresh, &b);
+            }
+        }
+    }
+    assert!(seen > 10_000, "{seen}");
+    // The public set picks the width from the board.
+    assert_eq!(VcSet::build(&Board::new(8, 8).unwrap(), BLACK).words(), 1);
+    assert_eq!(VcSet::build(&Board::new(11, 11).unwrap(), BLACK).words(), 2);
+    assert_eq!(
+        VcSet::build(&Board::new(12, 12).unwrap(), BLACK).words(),
+        WORDS
+    );
 }
