@@ -1,6 +1,7 @@
 //! The game-agnostic search: it knows positions only through the [`Position`] trait.
 
 pub mod game;
+pub mod prefetch;
 pub mod pvs;
 pub mod smp;
 pub mod time;

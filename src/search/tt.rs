@@ -43,8 +43,12 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// One bucket on one 64-byte cache line (a probe reads one line, and a prefetch brings it).
+#[repr(C, align(64))]
+struct Bucket([Slot; BUCKET]);
+
 pub struct Tt {
-    slots: Box<[Slot]>,
+    slots: Box<[Bucket]>,
     /// Bucket count minus one (a power of two).
     mask: usize,
     generation: AtomicU8,
@@ -98,10 +102,12 @@ impl Tt {
     /// A table of exactly `buckets` buckets (a power of two).
     fn with_buckets(buckets: usize) -> Tt {
         debug_assert!(buckets.is_power_of_two());
-        let slots = (0..buckets * BUCKET)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
+        let slots = (0..buckets)
+            .map(|_| {
+                Bucket(std::array::from_fn(|_| Slot {
+                    check: AtomicU64::new(0),
+                    data: AtomicU64::new(0),
+                }))
             })
             .collect();
         Tt {
@@ -113,7 +119,7 @@ impl Tt {
 
     /// Forgets everything (a new game).
     pub fn clear(&self) {
-        for s in self.slots.iter() {
+        for s in self.all_slots() {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
         }
@@ -125,9 +131,19 @@ impl Tt {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> &[Slot] {
-        let b = (key as usize ^ (key >> 32) as usize) & self.mask;
-        &self.slots[b * BUCKET..(b + 1) * BUCKET]
+    fn bucket(&self, key: u64) -> &[Slot; BUCKET] {
+        &self.slots[(key as usize ^ (key >> 32) as usize) & self.mask].0
+    }
+
+    fn all_slots(&self) -> impl Iterator<Item = &Slot> {
+        self.slots.iter().flat_map(|b| b.0.iter())
+    }
+
+    /// Asks the processor to bring `key`'s bucket into the cache: a search that knows the next
+    /// position's key before it has made the move hides most of the probe's memory latency.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        super::prefetch::prefetch(self.bucket(key));
     }
 
     /// The entry stored for `key`, with proven scores made relative to `ply` (the distance from
@@ -202,13 +218,12 @@ impl Tt {
     /// Per mille of the first thousand slots filled by the current search (UCI's `hashfull`).
     pub fn hashfull(&self) -> usize {
         let generation = self.generation.load(Ordering::Relaxed) & 63;
-        self.slots
-            .iter()
+        self.all_slots()
             .take(1000)
             .filter(|s| matches!(unpack(s.data.load(Ordering::Relaxed)), Some((_, g)) if g == generation))
             .count()
             * 1000
-            / self.slots.len().min(1000)
+            / (self.slots.len() * BUCKET).min(1000)
     }
 }
 

@@ -114,7 +114,7 @@ impl Endgame {
     pub fn touch(&self, b: Board) {
         let s = b.seeds();
         if s <= self.max_seeds {
-            super::prefetch::prefetch(&self.layers[s as usize][self.rank(b, s)]);
+            crate::search::prefetch::prefetch(&self.layers[s as usize][self.rank(b, s)]);
         }
     }
 

@@ -6,7 +6,6 @@ pub mod board;
 pub mod endgame;
 mod huge_pages;
 pub mod position;
-mod prefetch;
 pub mod proof_table;
 pub mod session;
 pub mod solver;

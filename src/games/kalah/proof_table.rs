@@ -143,7 +143,7 @@ impl ProofTable {
     /// overlap instead of waiting for each other.
     #[inline]
     pub fn touch(&self, key: Board) {
-        super::prefetch::prefetch(self.bucket(key));
+        crate::search::prefetch::prefetch(self.bucket(key));
     }
 
     /// The bounds stored for `key`, if any.

@@ -219,6 +219,11 @@ impl Board {
     pub fn hash(&self) -> u64 {
         self.hash
     }
+    /// The hash after the side to move plays `c` (to prefetch its table entry before `make`).
+    #[inline(always)]
+    pub fn hash_after(&self, c: Cell) -> u64 {
+        self.hash ^ ZOBRIST[self.to_move as usize][c as usize] ^ ZOBRIST_WHITE_TO_MOVE
+    }
     pub fn winner(&self) -> Option<u8> {
         self.winner
     }

@@ -140,6 +140,7 @@ impl<'a> Worker<'a> {
                 depth: depth as u32,
             });
             let forced_ext = self.extension_for(b, m);
+            self.shared.tt.prefetch(b.hash_after(m));
             b.make(m);
             let d = depth * PLY - PLY + forced_ext;
             let score = if i == 0 {
@@ -379,6 +380,7 @@ impl<'a> Worker<'a> {
             }
             let threat_move = !quiet;
             let four = makes_four(b, m);
+            self.shared.tt.prefetch(b.hash_after(m));
             b.make(m);
             count += 1;
             let new_depth = depth - PLY + ext;
@@ -523,6 +525,7 @@ impl<'a> Worker<'a> {
             let Some(block) = b.five_point(opp) else {
                 return evaluate(b);
             };
+            self.shared.tt.prefetch(b.hash_after(block));
             b.make(block);
             let v = -self.qsearch(b, -beta, -alpha, ply + 1, fours);
             b.undo();
@@ -558,6 +561,7 @@ impl<'a> Worker<'a> {
                 if b.is_forbidden(m, me) {
                     continue;
                 }
+                self.shared.tt.prefetch(b.hash_after(m));
                 b.make(m);
                 let v = -self.qsearch(b, -beta, -alpha, ply + 1, fours + 1);
                 b.undo();

@@ -1,5 +1,6 @@
-//! A non-blocking cache prefetch: the solver starts the memory loads of every child's table
-//! slot and database byte before it needs them, so their cache misses overlap.
+//! A non-blocking cache prefetch: a search starts the memory load of a table slot it will read
+//! soon (Kalah's solver: every child's slot and database byte; the renju searcher: the next
+//! position's bucket, before it makes the move), so the cache misses overlap other work.
 //!
 //! A plain load (even one kept alive with `black_box`) holds its instruction until the data
 //! arrives; on Kalah(6,4) the profile put over half of the solve's time on those loads. A
