@@ -522,7 +522,7 @@ impl Board {
         }
         let v = stone(side);
         self.cells[ci] = v;
-        self.hash ^= ZOBRIST[side as usize][ci] ^ ZOBRIST_WHITE_TO_MOVE;
+        self.hash = self.hash_after(c);
         self.to_move ^= 1;
         self.update_lines(ci, v as u32);
         self.add_near(ci, 1);
