@@ -102,7 +102,7 @@ enum Command {
     /// --resume` (docs/renju.md).
     Selfplay(Box<SelfplayCli>),
     /// Fits learned weights to game records: `sente tune hex-patterns --data DIR --out FILE`.
-    /// `sente tune renju --data data/renju --out data/renju/eval.bin` (docs/renju.md).
+    /// `sente tune renju --data data/renju/selfplay --out data/renju/eval.bin` (docs/renju.md).
     Tune(Box<TuneCli>),
 }
 
@@ -171,6 +171,7 @@ impl TuneCli {
             lr: self.renju.lr,
             l2: self.renju.l2,
             batch: self.renju.batch,
+            order_epochs: self.renju.order_epochs,
         })
     }
 }

@@ -1,10 +1,11 @@
 //! Learning the renju evaluation from games played here (issue 26): game records (`records`),
 //! the openings they start from (`openings`), the self-play generator (`selfplay`), the
 //! parameter file the engine reads (`eval::file`), the features of a position as the trainer
-//! sees them (`features`) and the trainer (`train`).
+//! sees them (`features`), the trainer (`train`) and its move-ordering fit (`ordering`).
 
 pub mod features;
 pub mod openings;
+pub mod ordering;
 pub mod records;
 pub mod selfplay;
 pub mod train;

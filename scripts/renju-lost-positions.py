@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""The renju lost-position suite (issue 24): positions from Sente's losses to Rapfi where Rapfi,
+searching 1 s, reports a forced win for the side to move, and how often Sente finds a winning move.
+
+  build:  scripts/renju-lost-positions.py build RESULTS.jsonl... --out tournaments/renju-lost-positions.txt
+          For every game Sente lost, Rapfi scans the positions where it was to move (--scan-ms each)
+          until it first reports a mate; the first of them and the next ones (--per-game in all) that
+          Rapfi confirms at --ms are kept. Each game's scan is also written to --diagnosis: Rapfi's
+          evaluation, from its own side, at each of its turns, and at the turn before the first mate
+          (Sente to move) whether Sente was already lost there at --ms (then the game was lost
+          earlier; otherwise the move Sente played there let the win in).
+  score:  scripts/renju-lost-positions.py score tournaments/renju-lost-positions.txt --ms 1000
+          Sente searches each position --ms (turn cap, no game clock, one thread); its move wins when
+          it is Rapfi's move or a move already proven, else Rapfi searches the position after it
+          (--ms) and the move wins when Rapfi, now defending, reports being mated. Verdicts are cached
+          in FILE.verdicts (one `moves|move|win` line each) so a rerun costs only Sente's searches.
+
+Positions file: one line each, `source game ply side mate best moves...`: the run and game the
+position comes from, the ply (stones on the board), the side to move (B or W), Rapfi's mate distance
+in plies, Rapfi's move and the moves from the empty board, as `x,y`. Everything runs one thread per
+engine, --jobs positions at once; run it under /work/bin/heavy-excl (it is a timing).
+"""
+import argparse
+import concurrent.futures as cf
+import json
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RAPFI_DIR = os.path.join(ROOT, "tournaments", "opponents", "rapfi")
+EVAL_RE = re.compile(r"Eval ([-+]?M?-?\d+)")
+
+
+def board_lines(moves):
+    """A Gomocup BOARD block in move order (renju wants the first stone Black's), the side to move own."""
+    mover = len(moves) % 2
+    out = ["BOARD"]
+    for i, m in enumerate(moves):
+        out.append(f"{m},{1 if i % 2 == mover else 2}")
+    out.append("DONE")
+    return out
+
+
+def ask(cmd, cwd, moves, ms, rule=4):
+    """One search of `ms` on a fresh engine: (move, last evaluation text or None)."""
+    lines = ["START 15", f"INFO rule {rule}", "INFO thread_num 1", "INFO timeout_match 0",
+             f"INFO timeout_turn {ms}", "INFO show_detail 1"] + board_lines(moves)
+    p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True)
+    p.stdin.write("\n".join(lines) + "\n")
+    p.stdin.flush()
+    ev = None
+    move = None
+    try:
+        for line in p.stdout:
+            line = line.strip()
+            m = EVAL_RE.search(line)
+            if m:
+                ev = m.group(1)
+            if re.fullmatch(r"\d+,\d+", line):
+                move = line
+                break
+    finally:
+        try:
+            p.stdin.write("END\n")
+            p.stdin.flush()
+        except BrokenPipeError:
+            pass
+        try:
+            p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+    return move, ev
+
+
+def rapfi(moves, ms):
+    return ask(["./pbrain-rapfi"], RAPFI_DIR, moves, ms)
+
+
+def mate_for_mover(ev):
+    """Plies to a mate Rapfi reports for the side to move, or None."""
+    if ev and ev.startswith("+M"):
+        return int(ev[2:])
+    return None
+
+
+def mated(ev):
+    return bool(ev) and ev.startswith("-M")
+
+
+def lost_games(paths):
+    for path in paths:
+        src = os.path.basename(os.path.dirname(os.path.abspath(path)))
+        with open(path) as f:
+            for line in f:
+                g = json.loads(line)
+                if "sente" not in (g["first"], g["second"]):
+                    continue
+                winner = {"first": g["first"], "second": g["second"]}.get(g["result"])
+                if winner is None or winner == "sente":
+                    continue
+                opening = g["opening"].split()
+                yield src, g["game"], opening, g["moves"], 0 if g["first"] == "rapfi" else 1
+
+
+def scan_game(args, game):
+    src, number, opening, moves, rapfi_colour = game
+    full = opening + moves
+    turns = [n for n in range(len(opening), len(full)) if n % 2 == rapfi_colour]
+    trace = []
+    first = None
+    for k, n in enumerate(turns):
+        _, ev = rapfi(full[:n], args.scan_ms)
+        trace.append((n, ev))
+        if mate_for_mover(ev):
+            first = k
+            break
+    diag = {"source": src, "game": number, "trace": trace}
+    kept = []
+    if first is None:
+        return diag, kept
+    # Rapfi at --ms may see the win a turn or two earlier than the scan did.
+    start = first
+    for k in (first - 1, first - 2):
+        if k < 0:
+            break
+        _, ev = rapfi(full[:turns[k]], args.ms)
+        if mate_for_mover(ev):
+            start = k
+        else:
+            break
+    before = turns[start] - 1
+    if before >= len(opening):
+        _, ev = rapfi(full[:before], args.ms)
+        diag["sente_turn_before"] = {"ply": before, "eval": ev, "already_lost": mated(ev)}
+    for n in turns[start:]:
+        if len(kept) >= args.per_game:
+            break
+        best, ev = rapfi(full[:n], args.ms)
+        d = mate_for_mover(ev)
+        if d is None or d < args.min_mate:
+            continue
+        side = "B" if n % 2 == 0 else "W"
+        kept.append(f"{src} {number} {n} {side} {d} {best} " + " ".join(full[:n]))
+    diag["first_mate_ply"] = turns[start]
+    return diag, kept
+
+
+def build(args):
+    games = list(lost_games(args.results))
+    print(f"{len(games)} lost games", file=sys.stderr)
+    out, diags = [], []
+    with cf.ThreadPoolExecutor(args.jobs) as pool:
+        for i, (diag, kept) in enumerate(pool.map(lambda g: scan_game(args, g), games)):
+            diags.append(diag)
+            out.extend(kept)
+            print(f"[{i + 1}/{len(games)}] {diag['source']} game {diag['game']}: "
+                  f"first mate at ply {diag.get('first_mate_ply')}, kept {len(kept)} "
+                  f"(total {len(out)})", file=sys.stderr, flush=True)
+    with open(args.out, "w") as f:
+        f.write("".join(line + "\n" for line in out))
+    if args.diagnosis:
+        with open(args.diagnosis, "w") as f:
+            for d in diags:
+                f.write(json.dumps(d) + "\n")
+    print(f"{len(out)} positions -> {args.out}", file=sys.stderr)
+
+
+def score(args):
+    positions = []
+    with open(args.suite) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 6:
+                positions.append(parts)
+    cache_path = args.suite + ".verdicts"
+    cache = {}
+    if os.path.exists(cache_path):
+        with open(cache_path) as f:
+            for line in f:
+                key_moves, move, verdict = line.strip().split("|")
+                cache[(key_moves, move)] = verdict == "win"
+    sente = [os.path.abspath(args.sente), "renju", "--threads", "1"]
+
+    def one(parts):
+        moves = parts[6:]
+        best = parts[5]
+        move, _ = ask(sente, ROOT, moves, args.ms)
+        key = " ".join(moves)
+        if move == best:
+            return parts, move, True, False
+        if (key, move) in cache:
+            return parts, move, cache[(key, move)], False
+        if move is None:
+            return parts, move, False, False
+        _, ev = rapfi(moves + [move], args.ms)
+        return parts, move, mated(ev), True
+
+    wins = 0
+    with cf.ThreadPoolExecutor(args.jobs) as pool, open(cache_path, "a") as cache_file:
+        for i, (parts, move, win, fresh) in enumerate(pool.map(one, positions)):
+            wins += win
+            if fresh:
+                cache_file.write(f"{' '.join(parts[6:])}|{move}|{'win' if win else 'no'}\n")
+            if args.verbose:
+                print(f"{parts[0]} {parts[1]} ply {parts[2]} mate {parts[4]}: rapfi {parts[5]}, "
+                      f"sente {move}: {'win' if win else 'MISS'}", flush=True)
+    n = len(positions)
+    print(f"sente plays a winning move in {wins}/{n} positions ({100.0 * wins / max(n, 1):.1f}%) "
+          f"at {args.ms} ms")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("results", nargs="+")
+    b.add_argument("--out", required=True)
+    b.add_argument("--diagnosis")
+    b.add_argument("--scan-ms", type=int, default=200)
+    b.add_argument("--ms", type=int, default=1000)
+    b.add_argument("--per-game", type=int, default=3)
+    b.add_argument("--min-mate", type=int, default=5)
+    b.add_argument("--jobs", type=int, default=2)
+    s = sub.add_parser("score")
+    s.add_argument("suite")
+    s.add_argument("--sente", default=os.path.join(ROOT, "target", "release", "sente"))
+    s.add_argument("--ms", type=int, default=1000)
+    s.add_argument("--jobs", type=int, default=2)
+    s.add_argument("--verbose", action="store_true")
+    args = ap.parse_args()
+    build(args) if args.cmd == "build" else score(args)
+
+
+if __name__ == "__main__":
+    main()
