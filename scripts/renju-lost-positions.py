@@ -15,6 +15,13 @@ searching 1 s, reports a forced win for the side to move, and how often Sente fi
           (--ms) and the move wins when Rapfi, now defending, reports being mated. Verdicts are cached
           in FILE.verdicts (one `moves|move|win` line each) so a rerun costs only Sente's searches.
 
+  drift:  scripts/renju-lost-positions.py drift RESULTS.jsonl... --out FILE.jsonl [--colour B] [--max-ply 20]
+          For Sente's turns in its lost games (of --colour) up to --max-ply and before Rapfi's first
+          mate, Rapfi searches the position before Sente's move and the one after it (--ms each):
+          its move and evaluation for Sente's side, and how much Sente's move lost by Rapfi's
+          measure (before minus after). A positional suite: where the games drift, and Rapfi's
+          choice there.
+
 Positions file: one line each, `source game ply side mate best moves...`: the run and game the
 position comes from, the ply (stones on the board), the side to move (B or W), Rapfi's mate distance
 in plies, Rapfi's move and the moves from the empty board, as `x,y`. Everything runs one thread per
@@ -168,6 +175,46 @@ def build(args):
     print(f"{len(out)} positions -> {args.out}", file=sys.stderr)
 
 
+def drift_game(args, game):
+    src, number, opening, moves, rapfi_colour = game
+    full = opening + moves
+    out = []
+    for n in range(len(opening), min(len(full) - 1, args.max_ply + 1)):
+        if n % 2 == rapfi_colour:
+            continue
+        best, before = rapfi(full[:n], args.ms)
+        _, after = rapfi(full[:n + 1], args.ms)
+        row = {"source": src, "game": number, "ply": n, "side": "B" if n % 2 == 0 else "W",
+               "sente": full[n], "rapfi": best, "before": before, "after": after,
+               "moves": " ".join(full[:n])}
+        numeric = [e for e in (before, after) if e and "M" not in e]
+        if len(numeric) == 2:
+            row["loss"] = int(before) + int(after)
+        out.append(row)
+        if mate_for_mover(after) or mated(before):
+            break
+    return out
+
+
+def drift(args):
+    games = [g for g in lost_games(args.results)
+             if args.colour is None or ("B" if g[4] == 1 else "W") == args.colour]
+    print(f"{len(games)} lost games", file=sys.stderr)
+    rows = []
+    with cf.ThreadPoolExecutor(args.jobs) as pool:
+        for i, out in enumerate(pool.map(lambda g: drift_game(args, g), games)):
+            rows.extend(out)
+            print(f"[{i + 1}/{len(games)}] {len(out)} turns", file=sys.stderr, flush=True)
+    with open(args.out, "w") as f:
+        for r in rows:
+            f.write(json.dumps(r) + "\n")
+    losses = [r["loss"] for r in rows if "loss" in r]
+    same = sum(r["sente"] == r["rapfi"] for r in rows)
+    print(f"{len(rows)} Sente turns: Rapfi's move {same} times ({100.0 * same / max(len(rows), 1):.0f} %); "
+          f"mean loss by Rapfi's evaluation {sum(losses) / max(len(losses), 1):.0f} over {len(losses)} "
+          f"turns; {sum(l >= 100 for l in losses)} lost 100 or more")
+
+
 def score(args):
     positions = []
     with open(args.suite) as f:
@@ -230,8 +277,15 @@ def main():
     s.add_argument("--ms", type=int, default=1000)
     s.add_argument("--jobs", type=int, default=2)
     s.add_argument("--verbose", action="store_true")
+    d = sub.add_parser("drift")
+    d.add_argument("results", nargs="+")
+    d.add_argument("--out", required=True)
+    d.add_argument("--colour", choices=["B", "W"])
+    d.add_argument("--max-ply", type=int, default=20)
+    d.add_argument("--ms", type=int, default=1000)
+    d.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    build(args) if args.cmd == "build" else score(args)
+    {"build": build, "score": score, "drift": drift}[args.cmd](args)
 
 
 if __name__ == "__main__":
