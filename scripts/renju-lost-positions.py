@@ -22,6 +22,10 @@ searching 1 s, reports a forced win for the side to move, and how often Sente fi
           measure (before minus after). A positional suite: where the games drift, and Rapfi's
           choice there.
 
+  agree:  scripts/renju-lost-positions.py agree DRIFT.jsonl [--sente BIN] [--eval-file F] --ms 1000
+          Sente searches each turn of a drift file and the share of Rapfi's moves it plays is
+          printed: a positional score for comparing evaluations or searches.
+
 Positions file: one line each, `source game ply side mate best moves...`: the run and game the
 position comes from, the ply (stones on the board), the side to move (B or W), Rapfi's mate distance
 in plies, Rapfi's move and the moves from the empty board, as `x,y`. Everything runs one thread per
@@ -215,6 +219,26 @@ def drift(args):
           f"turns; {sum(l >= 100 for l in losses)} lost 100 or more")
 
 
+def agree(args):
+    with open(args.drift) as f:
+        rows = [json.loads(line) for line in f]
+    sente = [os.path.abspath(args.sente)]
+    if args.eval_file:
+        sente += ["--eval-file", os.path.abspath(args.eval_file)]
+    sente += ["renju", "--threads", "1"]
+
+    def one(r):
+        move, _ = ask(sente, ROOT, r["moves"].split(), args.ms)
+        return r, move
+
+    same = 0
+    with cf.ThreadPoolExecutor(args.jobs) as pool:
+        for r, move in pool.map(one, rows):
+            same += move == r["rapfi"]
+    print(f"sente plays Rapfi's move in {same}/{len(rows)} turns ({100.0 * same / max(len(rows), 1):.1f}%) "
+          f"at {args.ms} ms")
+
+
 def score(args):
     positions = []
     with open(args.suite) as f:
@@ -284,8 +308,14 @@ def main():
     d.add_argument("--max-ply", type=int, default=20)
     d.add_argument("--ms", type=int, default=1000)
     d.add_argument("--jobs", type=int, default=2)
+    a = sub.add_parser("agree")
+    a.add_argument("drift")
+    a.add_argument("--sente", default=os.path.join(ROOT, "target", "release", "sente"))
+    a.add_argument("--eval-file")
+    a.add_argument("--ms", type=int, default=1000)
+    a.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    {"build": build, "score": score, "drift": drift}[args.cmd](args)
+    {"build": build, "score": score, "drift": drift, "agree": agree}[args.cmd](args)
 
 
 if __name__ == "__main__":
