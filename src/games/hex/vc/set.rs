@@ -25,7 +25,7 @@
 use std::collections::VecDeque;
 
 use super::super::board::{Bits, Board, Cells, Edge};
-use super::list::{add_full, add_semi, or_combinations, or_greedy, subset, Semi};
+use super::list::{or_combinations, or_greedy, put_full, put_semi, subset, Semi};
 use super::store::Store;
 use super::templates;
 
@@ -240,7 +240,8 @@ impl<const W: usize> Engine<W> {
         if self.full[i].iter().any(|e| subset(e, &c)) {
             return;
         }
-        if self.full.edit(i, |list| add_full(list, c)) {
+        // The check above is `add_full`'s own: the list only has to take it.
+        if self.full.edit(i, |list| put_full(list, c)) {
             self.full_nbs[x as usize].insert(y as usize);
             self.full_nbs[y as usize].insert(x as usize);
             self.queue.push_back(Work::Full(x, y, c));
@@ -257,8 +258,8 @@ impl<const W: usize> Engine<W> {
         {
             return;
         }
-        let fulls = &self.full[i];
-        if self.semi.edit(i, |list| add_semi(list, fulls, s)) {
+        // The checks above are `add_semi`'s own: the list only has to take it.
+        if self.semi.edit(i, |list| put_semi(list, s)) {
             self.semi_nbs[x as usize].insert(y as usize);
             self.semi_nbs[y as usize].insert(x as usize);
             self.semi_queue.push_back(Work::Semi(x, y, s));
