@@ -1070,4 +1070,85 @@ mod tests {
         c.set(Settings::default());
         assert_eq!(c.control(WHITE), TimeControl::per_move(3000));
     }
+
+    /// Runs one command to its answer, a background job included.
+    fn command(s: &mut HexSession, line: &str) -> Result<String, String> {
+        let mut words = line.split_whitespace();
+        let cmd = Command {
+            id: None,
+            name: words.next().unwrap_or_default().into(),
+            args: words.map(String::from).collect(),
+        };
+        let ctx = Context {
+            stop: Arc::new(AtomicBool::new(false)),
+            out: Output::new(Box::new(Captured::default())),
+        };
+        match s.execute(&cmd, &ctx) {
+            Action::Reply(r) => r,
+            Action::Background(job) => job()(s),
+            Action::Quit => Ok(String::new()),
+        }
+    }
+
+    fn kept_positions(s: &HexSession) -> usize {
+        s.dfpn_memory
+            .lock()
+            .unwrap()
+            .as_ref()
+            .map_or(0, |m| m.len())
+    }
+
+    /// The solver's table lives across `dfpn-*` commands (each one starts from what the last
+    /// left) until `clear_board` or a new board size; a `boardsize` of the same size keeps it.
+    /// The answers are the brute force's: the winner on 4×4 after Black b2 with White to move,
+    /// and the winning moves `dfpn-solver-find-winning` lists for White after Black a1 are exactly the
+    /// moves after which Black, to move, loses.
+    #[test]
+    fn the_solver_table_lives_across_dfpn_commands_until_the_board_changes() {
+        use crate::games::hex::tests::brute_force;
+        let mut s = HexSession::new(HexOptions::default());
+        command(&mut s, "boardsize 4").unwrap();
+        command(&mut s, "play b b2").unwrap();
+        assert_eq!(kept_positions(&s), 0);
+        let mut memo = std::collections::HashMap::new();
+        let mut w = *s.pos();
+        w.set_to_move(WHITE);
+        let winner = if brute_force(&w, &mut memo) {
+            "white"
+        } else {
+            "black"
+        };
+        assert_eq!(command(&mut s, "dfpn-solve-state w").unwrap(), winner);
+        let first = kept_positions(&s);
+        assert!(first > 0);
+        // The PV comes from the same table: it grows by no more than the PV's own positions.
+        let pv = command(&mut s, "dfpn-get-pv w").unwrap();
+        assert!(!pv.is_empty());
+        assert!(kept_positions(&s) >= first);
+        command(&mut s, "boardsize 4").unwrap();
+        assert!(kept_positions(&s) >= first, "same size keeps the table");
+        command(&mut s, "play b a1").unwrap();
+        let winning = command(&mut s, "dfpn-solver-find-winning w").unwrap();
+        assert!(kept_positions(&s) >= first);
+        let mut expected = Vec::new();
+        let pos = *s.pos();
+        for c in pos.board().empty_cells().iter() {
+            let mut q = pos;
+            q.set_to_move(WHITE);
+            q.play_cell(c);
+            if !brute_force(&q, &mut memo) {
+                expected.push(pos.board().cell_name(c));
+            }
+        }
+        let mut got: Vec<String> = winning.split_whitespace().map(String::from).collect();
+        got.sort();
+        expected.sort();
+        assert_eq!(got, expected);
+        command(&mut s, "clear_board").unwrap();
+        assert_eq!(kept_positions(&s), 0, "clear_board drops the table");
+        command(&mut s, "dfpn-solve-state b").unwrap();
+        assert!(kept_positions(&s) > 0);
+        command(&mut s, "boardsize 5").unwrap();
+        assert_eq!(kept_positions(&s), 0, "a new size drops the table");
+    }
 }

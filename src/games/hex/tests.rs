@@ -416,3 +416,41 @@ fn solver_proves_6x6_openings_as_published() {
         assert_eq!(v, Verdict::Loss, "6x6 {cell}");
     }
 }
+
+/// Issue 25's must-play position, 6×6 after Black c3 and White c4, Black to move: every move
+/// outside the must-play region loses and every winning move lies inside it (the solver on
+/// each of the 34 replies, one table kept), and the region stays at most its size of
+/// 2026-11-26 (15 cells: f2 d3 e3 f3 a4 b4 d4 e4 f4 a5 b5 c5 d5 a6 b6; MoHex's is 8 after its
+/// inferior-cell patterns). A growing region fails here before it costs solver nodes.
+#[test]
+fn the_6x6_c3_c4_must_play_holds_every_win_and_no_more_than_15_cells() {
+    use super::vc::{must_play, Outlook, VcSet};
+    let p = pos_with(6, 6, &[(BLACK, "c3"), (WHITE, "c4")]);
+    assert_eq!(p.to_move(), BLACK);
+    let b = p.board();
+    let must = match must_play(
+        &VcSet::build(b, BLACK),
+        &VcSet::build(b, WHITE),
+        &b.empty_cells(),
+    ) {
+        Outlook::MustPlay(m) => m,
+        o => panic!("{o:?}"),
+    };
+    assert!(must.len() <= 15, "{}", must.len());
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::new(&stop, None);
+    let mut wins = 0;
+    for c in b.empty_cells().iter() {
+        let mut q = p;
+        q.play_cell(c);
+        let black_wins = solver.solve(&q) == Verdict::Loss;
+        assert!(
+            !black_wins || must.has(c),
+            "{} wins outside",
+            b.cell_name(c)
+        );
+        wins += black_wins as usize;
+    }
+    // Published: 6×6 c3 is a first-player win, so Black has an answer to c4.
+    assert!(wins > 0);
+}

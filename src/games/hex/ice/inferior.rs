@@ -44,9 +44,12 @@ pub fn dominators(layers: &Layers, mover: u8, c: usize, mut visit: impl FnMut(us
     let geo = &layers.geo;
     let empty = layers.empty();
     let around = geo.nbrs[c].and(empty);
-    let near = layers.kill_candidates(c);
+    let killers = layers.killers(c);
+    let [(a, b), (d, e)] = killers;
+    let near = a.or(&b).or(&d).or(&e);
     for k in near.iter() {
-        if (layers.kills(0, k, c) || layers.kills(1, k, c)) && visit(k, Why::Killer) {
+        let kills = layers.kills_among(0, k, c, &killers) || layers.kills_among(1, k, c, &killers);
+        if kills && visit(k, Why::Killer) {
             return;
         }
     }

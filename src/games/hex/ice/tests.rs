@@ -274,10 +274,17 @@ fn the_killer_prefilter_misses_no_killer() {
         let layers = Layers::new(p.board());
         for c in layers.empty().iter() {
             let candidates = layers.kill_candidates(c);
+            let killers = layers.killers(c);
             for k in layers.empty().iter().filter(|&k| k != c) {
-                if layers.kills(BLACK, k, c) || layers.kills(WHITE, k, c) {
-                    found += 1;
-                    assert!(candidates.has(k), "{}\n{c} {k}", p.board());
+                for z in [BLACK, WHITE] {
+                    // Each hypothesis's own candidates suffice: the same answer as asking
+                    // both graphs everywhere.
+                    let kills = layers.kills(z, k, c);
+                    assert_eq!(kills, layers.kills_among(z, k, c, &killers));
+                    if kills {
+                        found += 1;
+                        assert!(candidates.has(k), "{}\n{c} {k}", p.board());
+                    }
                 }
             }
         }

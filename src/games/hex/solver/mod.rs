@@ -27,7 +27,6 @@ mod symmetry;
 #[cfg(test)]
 mod templates;
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -35,7 +34,7 @@ use std::time::{Duration, Instant};
 use super::board::Cells;
 use super::ice::fillin;
 use super::position::Hex;
-use node::{build_sets, child_sets, evaluate, slot, turn_cells, turn_kids, Kid, Node, Sets, INF};
+use node::{build_sets, evaluate, slot, turn_cells, turn_kids, Kid, Node, Sets, INF};
 
 /// The result of a solve, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -554,15 +553,19 @@ impl<'a> Solver<'a> {
 
     /// Multiple iterative deepening: works below `pos` until its numbers reach a threshold.
     /// `sets` are the connection sets of `pos` when the caller has them.
-    fn mid(&mut self, pos: &Hex, sets: Option<&Sets>, th_phi: u32, th_delta: u32) {
+    fn mid(&mut self, pos: &Hex, sets: Option<&mut Sets>, th_phi: u32, th_delta: u32) {
         if self.out_of_time() {
             return;
         }
         let (key, turned) = slot(pos);
-        let mut sets: Option<Cow<Sets>> = sets.map(Cow::Borrowed);
+        let mut sets = sets;
+        let mut built: Option<Sets> = None;
         if let std::collections::hash_map::Entry::Vacant(e) = self.table.entry(key) {
-            let s = sets.get_or_insert_with(|| Cow::Owned(build_sets(pos)));
+            if sets.is_none() {
+                sets = Some(built.insert(build_sets(pos)));
+            }
             self.evaluated += 1;
+            let s = sets.as_deref().expect("sets given or built");
             e.insert(filed(pos, evaluate(pos, s), turned));
         }
         let Some(node) = self.table.get(&key) else {
@@ -645,11 +648,20 @@ impl<'a> Solver<'a> {
             let child_th_delta = th_phi.min(second.saturating_add(1).max(grown)).min(INF);
             // The child needs connection sets only for its first expansion.
             let unexpanded = self.table.get(&kid.key).is_none_or(|n| n.kids.is_none());
-            let cs = match (&sets, unexpanded) {
-                (Some(s), true) => Some(child_sets(s, &child)),
-                _ => None,
-            };
-            self.mid(&child, cs.as_ref(), child_th_phi, child_th_delta);
+            // The sets are brought to the child and taken back after it (the undo log).
+            match (sets.as_deref_mut(), unexpanded) {
+                (Some(s), true) => {
+                    for v in s.iter_mut() {
+                        v.mark();
+                        v.update(child.board());
+                    }
+                    self.mid(&child, Some(s), child_th_phi, child_th_delta);
+                    for v in s.iter_mut() {
+                        v.undo();
+                    }
+                }
+                _ => self.mid(&child, None, child_th_phi, child_th_delta),
+            }
             if self.aborted {
                 return;
             }

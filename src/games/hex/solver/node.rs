@@ -105,15 +105,6 @@ pub fn build_sets(pos: &Hex) -> Sets {
     [VcSet::build(pos.board(), 0), VcSet::build(pos.board(), 1)]
 }
 
-/// The parent's sets brought to `child` (the parent's board plus a move and its fill-in).
-pub fn child_sets(parent: &Sets, child: &Hex) -> Sets {
-    let mut s = parent.clone();
-    for v in s.iter_mut() {
-        v.update(child.board());
-    }
-    s
-}
-
 /// The moves worth trying in a filled position, best first: what `Hex::ranked_moves` gives,
 /// without its fill-in round. On a position that is already filled that round finds nothing,
 /// but it tested every empty cell for death, a good part of judging a position.

@@ -33,6 +33,11 @@ pub fn add_full<const W: usize>(list: &mut Vec<Bits<W>>, c: Bits<W>) -> bool {
     if list.iter().any(|e| subset(e, &c)) {
         return false;
     }
+    put_full(list, c)
+}
+
+/// `add_full` for a carrier already known to contain none of the list's.
+pub fn put_full<const W: usize>(list: &mut Vec<Bits<W>>, c: Bits<W>) -> bool {
     list.retain(|e| !subset(&c, e));
     insert_capped(list, c, MAX_FULL, |e| e.len())
 }
@@ -45,6 +50,11 @@ pub fn add_semi<const W: usize>(list: &mut Vec<Semi<W>>, fulls: &[Bits<W>], s: S
     {
         return false;
     }
+    put_semi(list, s)
+}
+
+/// `add_semi` for a semi already known to contain no full's or semi's carrier of the pair.
+pub fn put_semi<const W: usize>(list: &mut Vec<Semi<W>>, s: Semi<W>) -> bool {
     list.retain(|e| !subset(&s.carrier, &e.carrier));
     insert_capped(list, s, MAX_SEMI, |e| e.carrier.len())
 }

@@ -25,7 +25,7 @@
 use std::collections::VecDeque;
 
 use super::super::board::{Bits, Board, Cells, Edge};
-use super::list::{add_full, add_semi, or_combinations, or_greedy, subset, Semi};
+use super::list::{or_combinations, or_greedy, put_full, put_semi, subset, Semi};
 use super::store::Store;
 use super::templates;
 
@@ -64,6 +64,31 @@ pub struct Engine<const W: usize> {
     scratch: Vec<Bits<W>>,
     scratch_semis: Vec<Semi<W>>,
     scratch_made: Vec<Bits<W>>,
+    /// The undo log's open marks: what the lists' journals (`Store::mark`) do not hold.
+    marks: Marks<W>,
+}
+
+/// The node state an `Engine::mark` saved: small next to the lists, so it is copied whole.
+struct Saved<const W: usize> {
+    rep: Vec<u16>,
+    empty: Bits<W>,
+    full_nbs: Vec<Cells>,
+    semi_nbs: Vec<Cells>,
+}
+
+/// Open marks, and spent ones kept for their buffers. A copy of an engine has no open marks.
+struct Marks<const W: usize> {
+    open: Vec<Saved<W>>,
+    spare: Vec<Saved<W>>,
+}
+
+impl<const W: usize> Clone for Marks<W> {
+    fn clone(&self) -> Self {
+        Marks {
+            open: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
 }
 
 impl<const W: usize> Engine<W> {
@@ -86,6 +111,10 @@ impl<const W: usize> Engine<W> {
             scratch: Vec::new(),
             scratch_semis: Vec::new(),
             scratch_made: Vec::new(),
+            marks: Marks {
+                open: Vec::new(),
+                spare: Vec::new(),
+            },
         };
         let [e1, e2] = Edge::of(color);
         let own = *board.stones(color);
@@ -211,7 +240,8 @@ impl<const W: usize> Engine<W> {
         if self.full[i].iter().any(|e| subset(e, &c)) {
             return;
         }
-        if self.full.edit(i, |list| add_full(list, c)) {
+        // The check above is `add_full`'s own: the list only has to take it.
+        if self.full.edit(i, |list| put_full(list, c)) {
             self.full_nbs[x as usize].insert(y as usize);
             self.full_nbs[y as usize].insert(x as usize);
             self.queue.push_back(Work::Full(x, y, c));
@@ -228,8 +258,8 @@ impl<const W: usize> Engine<W> {
         {
             return;
         }
-        let fulls = &self.full[i];
-        if self.semi.edit(i, |list| add_semi(list, fulls, s)) {
+        // The checks above are `add_semi`'s own: the list only has to take it.
+        if self.semi.edit(i, |list| put_semi(list, s)) {
             self.semi_nbs[x as usize].insert(y as usize);
             self.semi_nbs[y as usize].insert(x as usize);
             self.semi_queue.push_back(Work::Semi(x, y, s));
@@ -512,6 +542,38 @@ impl<const W: usize> Engine<W> {
         }
         self.full_nbs[x as usize] = Cells::EMPTY;
         self.semi_nbs[x as usize] = Cells::EMPTY;
+    }
+
+    /// Opens a mark: `undo` brings the set back to what it is now. Marks nest; the solver marks,
+    /// brings the set to a child (`update`), searches it and undoes, instead of copying the set.
+    pub fn mark(&mut self) {
+        let mut saved = self.marks.spare.pop().unwrap_or_else(|| Saved {
+            rep: Vec::new(),
+            empty: Bits::EMPTY,
+            full_nbs: Vec::new(),
+            semi_nbs: Vec::new(),
+        });
+        saved.rep.clone_from(&self.rep);
+        saved.empty = self.empty;
+        saved.full_nbs.clone_from(&self.full_nbs);
+        saved.semi_nbs.clone_from(&self.semi_nbs);
+        self.marks.open.push(saved);
+        self.full.mark();
+        self.semi.mark();
+    }
+
+    /// Takes back every change since the last open `mark` and closes it (nothing without one).
+    pub fn undo(&mut self) {
+        let Some(mut saved) = self.marks.open.pop() else {
+            return;
+        };
+        std::mem::swap(&mut self.rep, &mut saved.rep);
+        std::mem::swap(&mut self.full_nbs, &mut saved.full_nbs);
+        std::mem::swap(&mut self.semi_nbs, &mut saved.semi_nbs);
+        self.empty = saved.empty;
+        self.marks.spare.push(saved);
+        self.full.undo();
+        self.semi.undo();
     }
 
     /// Brings the set from its board to `board` (which must hold every stone it had), one new

@@ -113,4 +113,15 @@ impl VcSet {
     pub fn update(&mut self, board: &Board) {
         each!(self, e => e.update(board))
     }
+
+    /// Opens a mark that `undo` returns to (marks nest): the undo log that spares the solver
+    /// a copy of the whole set at every child.
+    pub fn mark(&mut self) {
+        each!(self, e => e.mark())
+    }
+
+    /// Takes back every change since the last open `mark` and closes it.
+    pub fn undo(&mut self) {
+        each!(self, e => e.undo())
+    }
 }

@@ -5,6 +5,10 @@
 //! lists live in slots of one vector, so a copy is two block copies. A list that outgrows its
 //! slot moves to a new, twice as large slot at the end (the old one is left as garbage, dropped
 //! when the store is copied).
+//!
+//! The solver does not copy at all any more: it marks the store (`mark`), brings it to a child
+//! and takes the changes back (`undo`). A list is saved the first time it changes after a mark
+//! (copy on write, one list at a time), and the pool's growth is cut off again.
 
 use std::ops::Index;
 
@@ -21,6 +25,43 @@ pub struct Store<T: Copy> {
     /// Pool entries in abandoned slots.
     garbage: usize,
     scratch: Vec<T>,
+    /// The undo log: open marks, and each list's state before its first change under the
+    /// innermost one.
+    journal: Journal<T>,
+}
+
+/// What `undo` needs to bring a store back to its last `mark`.
+struct Journal<T> {
+    marks: Vec<Mark>,
+    /// Saved lists: the list, its slot then, where its items start in `items`.
+    saved: Vec<(u32, Slot, u32)>,
+    items: Vec<T>,
+    /// The mark under which each list was last saved (0: never).
+    stamp: Vec<u32>,
+    /// The innermost open mark's number (numbers are never reused).
+    epoch: u32,
+    next_epoch: u32,
+}
+
+struct Mark {
+    saved: usize,
+    items: usize,
+    pool: usize,
+    garbage: usize,
+    epoch: u32,
+}
+
+impl<T> Journal<T> {
+    fn new() -> Journal<T> {
+        Journal {
+            marks: Vec::new(),
+            saved: Vec::new(),
+            items: Vec::new(),
+            stamp: Vec::new(),
+            epoch: 0,
+            next_epoch: 1,
+        }
+    }
 }
 
 impl<T: Copy> Store<T> {
@@ -31,11 +72,65 @@ impl<T: Copy> Store<T> {
             slots: vec![Slot::default(); lists],
             garbage: 0,
             scratch: Vec::new(),
+            journal: Journal::new(),
         }
     }
 
+    /// Opens a mark: `undo` brings every list back to what it is now.
+    pub fn mark(&mut self) {
+        let j = &mut self.journal;
+        if j.stamp.len() != self.slots.len() {
+            j.stamp = vec![0; self.slots.len()];
+        }
+        j.marks.push(Mark {
+            saved: j.saved.len(),
+            items: j.items.len(),
+            pool: self.pool.len(),
+            garbage: self.garbage,
+            epoch: j.epoch,
+        });
+        j.epoch = j.next_epoch;
+        j.next_epoch += 1;
+    }
+
+    /// Takes back every change since the last open `mark` and closes it.
+    pub fn undo(&mut self) {
+        let Some(m) = self.journal.marks.pop() else {
+            return;
+        };
+        let j = &mut self.journal;
+        for &(i, slot, from) in j.saved[m.saved..].iter().rev() {
+            let (start, len, from) = (slot.start as usize, slot.len as usize, from as usize);
+            self.pool[start..start + len].copy_from_slice(&j.items[from..from + len]);
+            self.slots[i as usize] = slot;
+        }
+        j.saved.truncate(m.saved);
+        j.items.truncate(m.items);
+        j.epoch = m.epoch;
+        self.pool.truncate(m.pool);
+        self.garbage = m.garbage;
+    }
+
+    /// Saves list `i` before its first change under the innermost mark.
+    #[inline]
+    fn save(&mut self, i: usize) {
+        let j = &mut self.journal;
+        if j.marks.is_empty() || j.stamp[i] == j.epoch {
+            return;
+        }
+        j.stamp[i] = j.epoch;
+        let s = self.slots[i];
+        let start = s.start as usize;
+        j.saved.push((i as u32, s, j.items.len() as u32));
+        j.items
+            .extend_from_slice(&self.pool[start..start + s.len as usize]);
+    }
+
     pub fn clear(&mut self, i: usize) {
-        self.slots[i].len = 0;
+        if self.slots[i].len != 0 {
+            self.save(i);
+            self.slots[i].len = 0;
+        }
     }
 
     /// Keeps the items of list `i` for which `keep` holds, in order.
@@ -48,6 +143,9 @@ impl<T: Copy> Store<T> {
             if keep(&item) {
                 self.pool[start + n] = item;
                 n += 1;
+            } else if n == k {
+                // The first item to go: nothing has moved yet.
+                self.save(i);
             }
         }
         self.slots[i].len = n as u16;
@@ -73,6 +171,7 @@ impl<T: Copy> Store<T> {
     }
 
     fn set(&mut self, i: usize, items: &[T]) {
+        self.save(i);
         let s = self.slots[i];
         if items.len() > s.cap as usize {
             // A new slot at the end, twice the size needed.
@@ -105,7 +204,8 @@ impl<T: Copy> Index<usize> for Store<T> {
 }
 
 impl<T: Copy> Clone for Store<T> {
-    /// A block copy, or a compacting one when more than half the pool is garbage.
+    /// A block copy, or a compacting one when more than half the pool is garbage; the copy has
+    /// no open marks.
     fn clone(&self) -> Self {
         if self.garbage * 2 <= self.pool.len() {
             return Store {
@@ -113,6 +213,7 @@ impl<T: Copy> Clone for Store<T> {
                 slots: self.slots.clone(),
                 garbage: self.garbage,
                 scratch: Vec::new(),
+                journal: Journal::new(),
             };
         }
         let mut pool = Vec::with_capacity(self.pool.len() - self.garbage);
@@ -128,6 +229,7 @@ impl<T: Copy> Clone for Store<T> {
             slots,
             garbage: 0,
             scratch: Vec::new(),
+            journal: Journal::new(),
         }
     }
 }
@@ -156,5 +258,51 @@ mod tests {
         assert_eq!(s.take(0).len(), 10);
         assert!(s[0].is_empty());
         assert_eq!(c[0].len(), 10);
+    }
+
+    #[test]
+    fn undo_brings_every_list_back_to_its_mark() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let lists = 6;
+        let mut s: Store<u32> = Store::new(lists);
+        let snapshot = |s: &Store<u32>| (0..lists).map(|i| s[i].to_vec()).collect::<Vec<_>>();
+        let mut marks = Vec::new();
+        for step in 0..4000u32 {
+            match next() % 8 {
+                0 if marks.len() < 5 => {
+                    marks.push(snapshot(&s));
+                    s.mark();
+                }
+                1 => {
+                    if let Some(before) = marks.pop() {
+                        s.undo();
+                        assert_eq!(snapshot(&s), before, "step {step}");
+                    }
+                }
+                2 => s.clear(next() as usize % lists),
+                3 => {
+                    let m = 2 + next() as u32 % 3;
+                    s.retain(next() as usize % lists, |&x| x % m != 0);
+                }
+                4 => {
+                    let _ = s.take(next() as usize % lists);
+                }
+                _ => {
+                    let i = next() as usize % lists;
+                    let k = 1 + next() as usize % 9;
+                    s.edit(i, |v| v.extend((0..k as u32).map(|x| x + step)));
+                }
+            }
+        }
+        while let Some(before) = marks.pop() {
+            s.undo();
+            assert_eq!(snapshot(&s), before);
+        }
     }
 }

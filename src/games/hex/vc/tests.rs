@@ -370,3 +370,87 @@ fn narrow_carriers_give_the_wide_engines_connections() {
         WORDS
     );
 }
+
+/// The undo log: a set marked, brought through a few moves (a move and its fill-in come as
+/// several stones at once; marks nest) and undone has every node pair's fulls and semis and
+/// every cell's node of its copy from before the mark; and a set under open marks has the
+/// connections of a copy brought through the same moves without marks (random positions on
+/// 5×5 to 11×11, one- and two-word carriers).
+#[test]
+fn undo_returns_the_connections_to_the_mark() {
+    use super::set::Engine;
+    fn same<const W: usize>(a: &Engine<W>, b: &Engine<W>, board: &Board, at: &str) -> usize {
+        let n = board.size() as u16 + 2;
+        let mut seen = 0;
+        for c in 0..board.size() {
+            assert_eq!(a.node_of(c), b.node_of(c), "node of {c} ({at})\n{board}");
+        }
+        for x in 0..n {
+            for y in x + 1..n {
+                assert_eq!(
+                    a.fulls(x, y),
+                    b.fulls(x, y),
+                    "fulls {x} {y} ({at})\n{board}"
+                );
+                let sa: Vec<_> = a.semis(x, y).iter().map(|s| (s.carrier, s.key)).collect();
+                let sb: Vec<_> = b.semis(x, y).iter().map(|s| (s.carrier, s.key)).collect();
+                assert_eq!(sa, sb, "semis {x} {y} ({at})\n{board}");
+                seen += sa.len() + a.fulls(x, y).len();
+            }
+        }
+        seen
+    }
+    fn run<const W: usize>(side: usize, seed: u64) -> usize {
+        let mut next = xorshift(seed);
+        let mut seen = 0;
+        let mut b = Board::new(side, side).unwrap();
+        let mut sets = [Engine::<W>::build(&b, BLACK), Engine::<W>::build(&b, WHITE)];
+        // The same moves without marks.
+        let mut plain = sets.clone();
+        for k in 0..side * 2 {
+            let mut saved = Vec::new();
+            for _ in 0..1 + next() as usize % 3 {
+                let cells: Vec<usize> = b.empty_cells().iter().collect();
+                if cells.len() < 3 {
+                    break;
+                }
+                saved.push((b, plain.clone()));
+                for s in sets.iter_mut() {
+                    s.mark();
+                }
+                for j in 0..1 + next() as usize % 2 {
+                    let c = cells[next() as usize % cells.len()];
+                    if b.color_at(c).is_none() {
+                        b.place(((k + j) % 2) as u8, c);
+                    }
+                }
+                for (s, p) in sets.iter_mut().zip(plain.iter_mut()) {
+                    s.update(&b);
+                    p.update(&b);
+                }
+            }
+            // Back to a random depth; the marks left open stay open under the next round.
+            for _ in 0..next() as usize % (saved.len() + 1) {
+                let (board, copies) = saved.pop().unwrap();
+                for (s, copy) in sets.iter_mut().zip(copies.iter()) {
+                    s.undo();
+                    seen += same(s, copy, &board, "undone");
+                }
+                b = board;
+                plain = copies;
+            }
+            for (s, p) in sets.iter().zip(plain.iter()) {
+                seen += same(s, p, &b, "kept");
+            }
+        }
+        seen
+    }
+    let mut seen = 0;
+    for (i, side) in [5, 6, 7, 8].into_iter().enumerate() {
+        seen += run::<1>(side, 0x51ED_270B + i as u64);
+    }
+    for (i, side) in [9, 11].into_iter().enumerate() {
+        seen += run::<2>(side, 0xC0FF_EE00 + i as u64);
+    }
+    assert!(seen > 5_000, "{seen}");
+}
