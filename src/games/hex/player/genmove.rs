@@ -28,9 +28,11 @@ pub fn search_time(limits: &Limits) -> Option<Duration> {
     Some((b.soft * 8 / 5).min(b.hard * 19 / 20))
 }
 
-/// Past this share of its nodes in use (after `Tree::compact` has freed the lines not
-/// played), the tree is cleared before a search rather than reused: a nearly full tree would
-/// stop growing where the new search needs it.
+/// Past this share of its nodes in use, the tree is cleared before a search rather than
+/// reused: a nearly full tree would stop growing where the new search needs it. At 2 s/move
+/// the 64 MB tree reaches it every third move or so; compacting it to the subtree of the moves
+/// played instead (`Tree::compact`) lost 31-37 in self-play at 300 ms/move with an 8 MB tree
+/// (the same fill per move), SPRT H0 (tournaments/results/hex-learn-selfplay/sp-compact/).
 const REUSE_MAX_FILL: f64 = 0.5;
 
 /// The tree, made on first use with `hash_mb` of memory and kept for the session's next moves:
@@ -82,12 +84,9 @@ impl SharedTree {
             (tree, *pos.board(), pos.to_move())
         });
         let same = board == pos.board() && *to_move == pos.to_move();
-        let descended =
-            !same && moves_between(board, *to_move, pos.board()).is_some_and(|m| tree.descend(&m));
-        if descended {
-            tree.compact();
-        }
-        let reused = (same || descended) && tree.fill() <= REUSE_MAX_FILL;
+        let reused = tree.fill() <= REUSE_MAX_FILL
+            && (same
+                || moves_between(board, *to_move, pos.board()).is_some_and(|m| tree.descend(&m)));
         if !reused {
             tree.clear();
         }
@@ -248,54 +247,6 @@ mod tests {
         let o = shared.search(&pos, &settings(1000), &stop, &mut |_| {});
         let next = o.best.expect("a move");
         assert!(pos.board().empty_cells().has(next));
-    }
-
-    #[test]
-    fn a_full_tree_is_compacted_and_kept_for_the_next_move() {
-        // A 1 MB tree that one search fills: the old rule (keep only a tree at most half
-        // full) cleared it; compacted to the line played, the next search starts from the
-        // work below that line.
-        let mut pos = Hex::new(9, 9).unwrap();
-        pos.place(BLACK, pos.board().parse_cell("e5").unwrap());
-        let shared = SharedTree::new(1);
-        let stop = AtomicBool::new(false);
-        let settings = |playouts| Settings {
-            threads: 1,
-            time: None,
-            playouts: Some(playouts),
-            seed: 5,
-        };
-        let first = shared.search(&pos, &settings(6_000), &stop, &mut |_| {});
-        let (ours, theirs, below) = {
-            let guard = shared.tree.lock();
-            let (tree, _, _) = guard.as_ref().unwrap();
-            assert!(tree.fill() > REUSE_MAX_FILL, "{}", tree.fill());
-            let best = first.best.unwrap() as u16;
-            let kid = tree
-                .children(tree.root())
-                .iter()
-                .find(|k| k.cell.load(Relaxed) == best)
-                .unwrap();
-            let reply = tree
-                .children(kid)
-                .iter()
-                .max_by_key(|k| k.visits())
-                .unwrap();
-            (
-                best as usize,
-                reply.cell.load(Relaxed) as usize,
-                reply.visits(),
-            )
-        };
-        assert!(below > 100, "{below}");
-        pos.place(WHITE, ours);
-        pos.place(BLACK, theirs);
-        let next = shared.search(&pos, &settings(1), &stop, &mut |_| {});
-        let visits: u32 = next.moves.iter().map(|m| m.visits).sum();
-        assert!(visits + 2 >= below, "{visits} of {below} kept");
-        let guard = shared.tree.lock();
-        let (tree, _, _) = guard.as_ref().unwrap();
-        assert!(tree.fill() <= REUSE_MAX_FILL, "{}", tree.fill());
     }
 
     #[test]
