@@ -737,8 +737,8 @@ impl HexSession {
     }
 }
 
-/// A move known before any search: without swap, the opening book's (`player::book`: our own
-/// long searches' replies to every 1-ply opening). Else the first move on an empty board, where
+/// A move known before any search: without swap, the opening book's while `book::PLAY_BOOK`
+/// is on (our own long searches' replies to every 1-ply opening). Else the first move on an empty board, where
 /// a shallow search only sees the pull of the obtuse corners on the current: without swap the
 /// best-ranked cell (central); with swap an edge cell away from the obtuse corners (a3), which
 /// `swap_by_shape` would not swap either.

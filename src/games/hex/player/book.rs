@@ -159,8 +159,17 @@ pub fn shipped(size: usize) -> Option<&'static Book> {
     books.iter().find(|(s, _)| *s == size).map(|(_, b)| b)
 }
 
-/// The shipped book's move for the side to move, on a game played without the swap rule.
+/// Whether `genmove` plays the book's moves (`book_move`). Off: the book's side lost 43-47 in
+/// self-play at 300 ms/move against the same player without it, SPRT H0
+/// (tournaments/results/hex-learn-selfplay/sp-book/).
+pub const PLAY_BOOK: bool = false;
+
+/// The shipped book's move for the side to move, on a game played without the swap rule
+/// (none while `PLAY_BOOK` is off).
 pub fn book_move(board: &Board, to_move: u8) -> Option<usize> {
+    if !PLAY_BOOK {
+        return None;
+    }
     shipped(board.width())?.move_for(board, to_move)
 }
 
