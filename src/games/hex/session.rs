@@ -13,6 +13,7 @@ use crate::search::{self, Limits, Report, Tt};
 use super::board::{Board, BLACK, MAX_SIDE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
+use super::player::book;
 use super::player::genmove::{self as mcts_genmove, SharedTree};
 use super::player::mcts;
 use super::position::Hex;
@@ -736,11 +737,18 @@ impl HexSession {
     }
 }
 
-/// The first move on an empty board, where a shallow search only sees the pull of the obtuse
-/// corners on the current: without swap the best-ranked cell (central); with swap an edge cell
-/// away from the obtuse corners (a3), which `swap_by_shape` would not swap either.
+/// A move known before any search: without swap, the opening book's while `book::PLAY_BOOK`
+/// is on (our own long searches' replies to every 1-ply opening). Else the first move on an empty board, where
+/// a shallow search only sees the pull of the obtuse corners on the current: without swap the
+/// best-ranked cell (central); with swap an edge cell away from the obtuse corners (a3), which
+/// `swap_by_shape` would not swap either.
 fn opening(pos: &Hex, allow_swap: bool) -> Option<usize> {
     let b = pos.board();
+    if !allow_swap {
+        if let Some(c) = book::book_move(b, pos.to_move()) {
+            return Some(c);
+        }
+    }
     if !b.occupied().is_empty() || b.width() < 4 || b.height() < 4 {
         return None;
     }

@@ -29,7 +29,10 @@ pub fn search_time(limits: &Limits) -> Option<Duration> {
 }
 
 /// Past this share of its nodes in use, the tree is cleared before a search rather than
-/// reused: a nearly full tree would stop growing where the new search needs it.
+/// reused: a nearly full tree would stop growing where the new search needs it. At 2 s/move
+/// the 64 MB tree reaches it every third move or so; compacting it to the subtree of the moves
+/// played instead (`Tree::compact`) lost 31-37 in self-play at 300 ms/move with an 8 MB tree
+/// (the same fill per move), SPRT H0 (tournaments/results/hex-learn-selfplay/sp-compact/).
 const REUSE_MAX_FILL: f64 = 0.5;
 
 /// The tree, made on first use with `hash_mb` of memory and kept for the session's next moves:

@@ -3,6 +3,7 @@
 //! search core over `position::Hex`.
 
 pub mod bench;
+pub mod book;
 pub mod genmove;
 pub mod mcts;
 pub mod playout;

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::book;
 use super::mcts::{search, Settings};
 use super::tree::{Tree, MOVER_LOSES};
 use crate::games::hex::board::{Board, BLACK};
@@ -67,11 +68,24 @@ pub struct SelfplayCommand {
     /// Plies after the opening drawn among the good moves.
     #[arg(long, default_value_t = 4)]
     pub random_plies: usize,
+    /// Write the opening book instead (`book`): for every 1-ply opening up to the half turn,
+    /// the search's reply at `--playouts` and its answer to that reply, one line each.
+    #[arg(long)]
+    pub book: bool,
 }
 
 impl SelfplayCommand {
     pub fn run(&self, seed: Option<u64>) -> std::process::ExitCode {
         let result = match (self.game.as_str(), shard_file::parse_shard(&self.shard)) {
+            ("hex", Ok(shard)) if self.book => book::run(&book::BookArgs {
+                size: self.size,
+                playouts: self.playouts,
+                shard,
+                out: self.out.clone(),
+                resume: self.resume,
+                budget: self.seconds.map(Duration::from_secs),
+                seed: seed.unwrap_or(1),
+            }),
             ("hex", Ok(shard)) => run(&SelfplayArgs {
                 size: self.size,
                 playouts: self.playouts,

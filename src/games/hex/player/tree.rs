@@ -81,6 +81,58 @@ fn bump(counter: &AtomicU32, n: u32) {
     counter.store(counter.load(Relaxed).wrapping_add(n), Relaxed);
 }
 
+/// A node's values, to move it (`Tree::compact`).
+struct Copy {
+    cell: u16,
+    visits: u32,
+    wins: u32,
+    rave_visits: u32,
+    rave_wins: u32,
+    first_child: u32,
+    children: u16,
+    state: u8,
+    proof: u8,
+    prior: u16,
+}
+
+impl Copy {
+    /// `node`'s values, its children (if any) to start at `first_child`.
+    fn of(node: &Node, first_child: u32) -> Copy {
+        let state = node.state.load(Relaxed);
+        let grown = state >= EXPANDED;
+        Copy {
+            cell: node.cell.load(Relaxed),
+            visits: node.visits.load(Relaxed),
+            wins: node.wins.load(Relaxed),
+            rave_visits: node.rave_visits.load(Relaxed),
+            rave_wins: node.rave_wins.load(Relaxed),
+            first_child: if grown { first_child } else { 0 },
+            children: if grown {
+                node.children.load(Relaxed)
+            } else {
+                0
+            },
+            // A node stuck while expanding (the tree was full) is a leaf again.
+            state: if grown { state } else { LEAF },
+            proof: node.proof.load(Relaxed),
+            prior: node.prior.load(Relaxed),
+        }
+    }
+
+    fn write(&self, node: &Node) {
+        node.cell.store(self.cell, Relaxed);
+        node.visits.store(self.visits, Relaxed);
+        node.wins.store(self.wins, Relaxed);
+        node.rave_visits.store(self.rave_visits, Relaxed);
+        node.rave_wins.store(self.rave_wins, Relaxed);
+        node.first_child.store(self.first_child, Relaxed);
+        node.children.store(self.children, Relaxed);
+        node.state.store(self.state, Relaxed);
+        node.proof.store(self.proof, Relaxed);
+        node.prior.store(self.prior, Relaxed);
+    }
+}
+
 /// The tree: `nodes[root]` is the root (`nodes[0]` after `clear`, a grandchild of the old
 /// root after `descend`).
 pub struct Tree {
@@ -143,6 +195,47 @@ impl Tree {
         }
         self.root = at;
         true
+    }
+
+    /// Moves the root's subtree to the front of the node array, the root at `nodes[0]`, and
+    /// frees the rest: after `descend` the old root's other lines still hold their nodes, so
+    /// a tree kept from search to search fills up and has to be cleared, losing the work on
+    /// the position reached. The opening book's long searches keep theirs this way
+    /// (`book`); `genmove` does not (measured no stronger: `genmove::REUSE_MAX_FILL`).
+    /// Breadth first, so each node's children stay one contiguous block; a node left a leaf
+    /// because the tree was full may grow again. Single-threaded, between searches.
+    pub fn compact(&mut self) {
+        if self.root == 0 {
+            return;
+        }
+        // Old indices in their new order; a block's new start is where its first child lands.
+        let mut order = vec![self.root];
+        let mut first_new = Vec::new();
+        let mut i = 0;
+        while i < order.len() {
+            let node = &self.nodes[order[i]];
+            let (first, n) = if node.state.load(Relaxed) >= EXPANDED {
+                (
+                    node.first_child.load(Relaxed) as usize,
+                    node.children.load(Relaxed) as usize,
+                )
+            } else {
+                (0, 0)
+            };
+            first_new.push(order.len() as u32);
+            order.extend(first..first + n);
+            i += 1;
+        }
+        let copies: Vec<Copy> = order
+            .iter()
+            .zip(&first_new)
+            .map(|(&old, &first)| Copy::of(&self.nodes[old], first))
+            .collect();
+        for (node, copy) in self.nodes.iter().zip(&copies) {
+            copy.write(node);
+        }
+        self.root = 0;
+        self.next.store(copies.len(), Relaxed);
     }
 
     /// The share of the node array in use.
@@ -260,6 +353,67 @@ mod tests {
         assert!(!t.descend(&[1, 4]));
         assert_eq!(t.root().cell.load(Relaxed), 0, "the root stays");
         assert!(t.descend(&[1, 3]));
+    }
+
+    /// The subtree below `node` as (cell, visits, wins, proof, prior bits) in depth-first
+    /// order, children in their order.
+    fn shape(t: &Tree, node: &Node) -> Vec<(u16, u32, u32, u8, u16, usize)> {
+        let mut out = vec![(
+            node.cell.load(Relaxed),
+            node.visits(),
+            node.wins.load(Relaxed),
+            node.proof(),
+            node.prior.load(Relaxed),
+            t.children(node).len(),
+        )];
+        for k in t.children(node) {
+            out.extend(shape(t, k));
+        }
+        out
+    }
+
+    #[test]
+    fn compact_keeps_the_root_subtree_and_frees_the_rest() {
+        let mut t = Tree::new(64);
+        t.expand(t.root(), &[(1, 0, 0), (2, 0, 0), (3, 0, 0)], &[]);
+        let [a, b, _] = t.children(t.root()) else {
+            panic!()
+        };
+        t.expand(a, &[(10, 1, 1), (11, 0, 0)], &[]);
+        t.expand(b, &[(20, 3, 1), (21, 5, 2)], &[0.25, 0.75]);
+        let b21 = &t.children(b)[1];
+        t.expand(b21, &[(30, 2, 2), (31, 0, 0), (32, 1, 0)], &[]);
+        t.children(b21)[1].proof.store(MOVER_LOSES, Relaxed);
+        let b20 = &t.children(b)[0];
+        t.expand(b20, &[(40, 7, 3)], &[]);
+        t.expand(&t.children(b20)[0], &[(50, 1, 1), (51, 0, 0)], &[]);
+        assert!(t.descend(&[2]));
+        let before = shape(&t, t.root());
+        let live = before.len();
+        assert!(t.used() > live);
+        t.compact();
+        assert_eq!(shape(&t, t.root()), before, "the same subtree");
+        assert_eq!(t.used(), live, "nothing else kept");
+        assert_eq!(t.root().cell.load(Relaxed), 2);
+        // The freed room is used again and the moved nodes still descend and grow.
+        assert!(t.descend(&[21, 32]));
+        assert!(t.expand(t.root(), &[(60, 0, 0)], &[]));
+        assert_eq!(t.used(), live + 1);
+    }
+
+    #[test]
+    fn compact_lets_a_node_the_full_tree_left_a_leaf_grow() {
+        let mut t = Tree::new(5);
+        t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)], &[]);
+        let kid = &t.children(t.root())[0];
+        t.expand(kid, &[(3, 0, 0), (4, 0, 0)], &[]);
+        let grand = &t.children(kid)[0];
+        assert!(!t.expand(grand, &[(5, 0, 0), (6, 0, 0)], &[]), "full");
+        assert!(t.descend(&[1, 3]));
+        t.compact();
+        assert_eq!(t.used(), 1);
+        assert!(t.expand(t.root(), &[(5, 0, 0), (6, 0, 0)], &[]));
+        assert_eq!(t.children(t.root()).len(), 2);
     }
 
     #[test]
