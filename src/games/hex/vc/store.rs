@@ -262,13 +262,10 @@ mod tests {
 
     #[test]
     fn undo_brings_every_list_back_to_its_mark() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        use rand::rngs::SmallRng;
+        use rand::{RngCore, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         let lists = 6;
         let mut s: Store<u32> = Store::new(lists);
         let snapshot = |s: &Store<u32>| (0..lists).map(|i| s[i].to_vec()).collect::<Vec<_>>();
