@@ -82,7 +82,7 @@ fn bump(counter: &AtomicU32, n: u32) {
 }
 
 /// A node's values, to move it (`Tree::compact`).
-struct Copy {
+struct NodeValues {
     cell: u16,
     visits: u32,
     wins: u32,
@@ -95,12 +95,12 @@ struct Copy {
     prior: u16,
 }
 
-impl Copy {
+impl NodeValues {
     /// `node`'s values, its children (if any) to start at `first_child`.
-    fn of(node: &Node, first_child: u32) -> Copy {
+    fn of(node: &Node, first_child: u32) -> NodeValues {
         let state = node.state.load(Relaxed);
         let grown = state >= EXPANDED;
-        Copy {
+        NodeValues {
             cell: node.cell.load(Relaxed),
             visits: node.visits.load(Relaxed),
             wins: node.wins.load(Relaxed),
@@ -226,10 +226,10 @@ impl Tree {
             order.extend(first..first + n);
             i += 1;
         }
-        let copies: Vec<Copy> = order
+        let copies: Vec<NodeValues> = order
             .iter()
             .zip(&first_new)
-            .map(|(&old, &first)| Copy::of(&self.nodes[old], first))
+            .map(|(&old, &first)| NodeValues::of(&self.nodes[old], first))
             .collect();
         for (node, copy) in self.nodes.iter().zip(&copies) {
             copy.write(node);
