@@ -26,6 +26,21 @@ searching 1 s, reports a forced win for the side to move, and how often Sente fi
           Sente searches each turn of a drift file and the share of Rapfi's moves it plays is
           printed: a positional score for comparing evaluations or searches.
 
+  defence-build:  scripts/renju-lost-positions.py defence-build DIAGNOSIS.jsonl RESULTS.jsonl... --out FILE
+          The defence suite: each Sente turn just before Rapfi's first mate (the diagnosis's
+          `sente_turn_before`, not already lost there) where Rapfi, searching --ms, has a move after
+          which it (now the attacker) reports no mate: a non-losing move existed and Sente's game
+          move let the win in. Line: `source game ply side game-move rapfi-move moves...`.
+  defence:  scripts/renju-lost-positions.py defence FILE [--sente BIN] --ms 1000
+          Sente searches each position --ms; its move holds when it is Rapfi's move, loses when it is
+          the game move, else Rapfi searches the position after it (--ms) and the move loses when
+          Rapfi, the attacker, reports a mate (searching --verdict-ms, by default --ms). Verdicts
+          are cached in FILE.verdicts.
+  attack:  scripts/renju-lost-positions.py attack FILE [--sente BIN] [--eval-file F] --ms 1000
+          The other side of the defence suite: Sente searches each position after the game move
+          (the attacker to move, where Rapfi found its mate) and the share it proves won (a mate
+          score) is printed: how far Sente's tree sees the wins Rapfi's sees in 200 ms.
+
 Positions file: one line each, `source game ply side mate best moves...`: the run and game the
 position comes from, the ply (stones on the board), the side to move (B or W), Rapfi's mate distance
 in plies, Rapfi's move and the moves from the empty board, as `x,y`. Everything runs one thread per
@@ -42,6 +57,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RAPFI_DIR = os.path.join(ROOT, "tournaments", "opponents", "rapfi")
 EVAL_RE = re.compile(r"Eval ([-+]?M?-?\d+)")
+# Sente's final line with show_detail: `MESSAGE search x,y score N depth ...`.
+SENTE_SCORE_RE = re.compile(r"MESSAGE search \S+ score (-?\d+)")
+# Sente's scores at or above this are proven wins (WIN less the plies to the five).
+SENTE_PROVEN = 29000
 
 
 def board_lines(moves):
@@ -67,7 +86,7 @@ def ask(cmd, cwd, moves, ms, rule=4):
     try:
         for line in p.stdout:
             line = line.strip()
-            m = EVAL_RE.search(line)
+            m = EVAL_RE.search(line) or SENTE_SCORE_RE.search(line)
             if m:
                 ev = m.group(1)
             if re.fullmatch(r"\d+,\d+", line):
@@ -283,6 +302,118 @@ def score(args):
           f"at {args.ms} ms")
 
 
+def defence_build(args):
+    games = {}
+    for path in args.results:
+        src = os.path.basename(os.path.dirname(os.path.abspath(path)))
+        with open(path) as f:
+            for line in f:
+                g = json.loads(line)
+                games[(src, g["game"])] = g["opening"].split() + g["moves"]
+    todo = []
+    with open(args.diagnosis) as f:
+        for line in f:
+            d = json.loads(line)
+            before = d.get("sente_turn_before")
+            full = games.get((d["source"], d["game"]))
+            if not before or before["already_lost"] or full is None:
+                continue
+            todo.append((d["source"], d["game"], before["ply"], full))
+
+    def one(t):
+        src, number, ply, full = t
+        moves = full[:ply]
+        best, _ = rapfi(moves, args.ms)
+        if best is None or best == full[ply]:
+            return None
+        _, ev = rapfi(moves + [best], args.ms)
+        if mate_for_mover(ev):
+            return None
+        side = "B" if ply % 2 == 0 else "W"
+        return f"{src} {number} {ply} {side} {full[ply]} {best} " + " ".join(moves)
+
+    out = []
+    with cf.ThreadPoolExecutor(args.jobs) as pool:
+        for i, line in enumerate(pool.map(one, todo)):
+            if line:
+                out.append(line)
+            print(f"[{i + 1}/{len(todo)}] kept {len(out)}", file=sys.stderr, flush=True)
+    with open(args.out, "w") as f:
+        f.write("".join(line + "\n" for line in out))
+    print(f"{len(out)} positions -> {args.out}", file=sys.stderr)
+
+
+def defence(args):
+    positions = []
+    with open(args.suite) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 7:
+                positions.append(parts)
+    cache_path = args.suite + ".verdicts"
+    cache = {}
+    if os.path.exists(cache_path):
+        with open(cache_path) as f:
+            for line in f:
+                key_moves, move, verdict = line.strip().split("|")
+                cache[(key_moves, move)] = verdict == "holds"
+    sente = [os.path.abspath(args.sente), "renju", "--threads", "1"]
+
+    def one(parts):
+        game_move, best, moves = parts[4], parts[5], parts[6:]
+        move, _ = ask(sente, ROOT, moves, args.ms)
+        key = " ".join(moves)
+        if move == best:
+            return parts, move, True, False
+        if move == game_move or move is None:
+            return parts, move, False, False
+        if (key, move) in cache:
+            return parts, move, cache[(key, move)], False
+        _, ev = rapfi(moves + [move], args.verdict_ms or args.ms)
+        return parts, move, not mate_for_mover(ev), True
+
+    held = 0
+    by_side = {"B": [0, 0], "W": [0, 0]}
+    with cf.ThreadPoolExecutor(args.jobs) as pool, open(cache_path, "a") as cache_file:
+        for parts, move, ok, fresh in pool.map(one, positions):
+            held += ok
+            by_side[parts[3]][0] += ok
+            by_side[parts[3]][1] += 1
+            if fresh:
+                cache_file.write(f"{' '.join(parts[6:])}|{move}|{'holds' if ok else 'loses'}\n")
+            if args.verbose:
+                print(f"{parts[0]} {parts[1]} ply {parts[2]} {parts[3]}: game {parts[4]}, rapfi "
+                      f"{parts[5]}, sente {move}: {'holds' if ok else 'LOSES'}", flush=True)
+    n = len(positions)
+    print(f"sente plays a non-losing move in {held}/{n} positions ({100.0 * held / max(n, 1):.1f}%) "
+          f"at {args.ms} ms (as Black {by_side['B'][0]}/{by_side['B'][1]}, "
+          f"as White {by_side['W'][0]}/{by_side['W'][1]})")
+
+
+def attack(args):
+    rows = []
+    with open(args.suite) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 7:
+                rows.append(parts[6:] + [parts[4]])
+    sente = [os.path.abspath(args.sente)]
+    if args.eval_file:
+        sente += ["--eval-file", os.path.abspath(args.eval_file)]
+    sente += ["renju", "--threads", "1"]
+
+    def one(moves):
+        _, ev = ask(sente, ROOT, moves, args.ms)
+        return ev
+
+    proven = 0
+    with cf.ThreadPoolExecutor(args.jobs) as pool:
+        for ev in pool.map(one, rows):
+            proven += ev is not None and int(ev) >= SENTE_PROVEN
+    print(f"sente proves the attacker's win in {proven}/{len(rows)} positions "
+          f"({100.0 * proven / max(len(rows), 1):.1f}%) at {args.ms} ms")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -314,8 +445,29 @@ def main():
     a.add_argument("--eval-file")
     a.add_argument("--ms", type=int, default=1000)
     a.add_argument("--jobs", type=int, default=2)
+    db = sub.add_parser("defence-build")
+    db.add_argument("diagnosis")
+    db.add_argument("results", nargs="+")
+    db.add_argument("--out", required=True)
+    db.add_argument("--ms", type=int, default=1000)
+    db.add_argument("--jobs", type=int, default=2)
+    de = sub.add_parser("defence")
+    de.add_argument("suite")
+    de.add_argument("--sente", default=os.path.join(ROOT, "target", "release", "sente"))
+    de.add_argument("--ms", type=int, default=1000)
+    de.add_argument("--jobs", type=int, default=2)
+    de.add_argument("--verdict-ms", type=int, help="Rapfi's time per verdict (default: --ms)")
+    de.add_argument("--verbose", action="store_true")
+    at = sub.add_parser("attack")
+    at.add_argument("suite")
+    at.add_argument("--sente", default=os.path.join(ROOT, "target", "release", "sente"))
+    at.add_argument("--eval-file")
+    at.add_argument("--ms", type=int, default=1000)
+    at.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    {"build": build, "score": score, "drift": drift, "agree": agree}[args.cmd](args)
+    {"build": build, "score": score, "drift": drift, "agree": agree,
+     "defence-build": defence_build, "defence": defence,
+     "attack": attack}[args.cmd](args)
 
 
 if __name__ == "__main__":
