@@ -79,11 +79,24 @@ impl RootSolver {
     }
 }
 
+/// Whether timed moves get the slice from `SLICE_EMPTY_MAX` empty cells on. Off: its self-play
+/// SPRT against the player that solves only small boards accepted H0 (147-141, Elo +7 +- 40 at
+/// 300 ms/move on 9x9, tournaments/results/hex-conn-selfplay/sp-slice), although it scored 20-20
+/// against Wolve at 2 s/move where that player scored 17-23 on the same 40 games. With it off,
+/// boards of at most `SOLVE_EMPTY_MAX` empty cells still get the kept table and the losing-move
+/// filter.
+pub const PLAY_SLICE: bool = false;
+
 /// Whether a move on `board` gets a solver slice: `timed` when the move has a clock (a slice is
 /// a share of it), else only a board small enough to solve outright.
 pub fn worth_solving(board: &Board, timed: bool) -> bool {
+    slice_due(board, timed && PLAY_SLICE)
+}
+
+/// `worth_solving` with the slice on (`sliced`) or off.
+fn slice_due(board: &Board, sliced: bool) -> bool {
     let empty = board.empty_cells().len();
-    empty <= SOLVE_EMPTY_MAX || (timed && empty <= SLICE_EMPTY_MAX)
+    empty <= SOLVE_EMPTY_MAX || (sliced && empty <= SLICE_EMPTY_MAX)
 }
 
 /// The search's move, or when the solver proved it losing, the search's best move that is not
@@ -161,12 +174,14 @@ mod tests {
             }
         };
         fill(&mut b, 81 - SLICE_EMPTY_MAX - 1);
-        assert!(!worth_solving(&b, true));
+        assert!(!slice_due(&b, true));
         fill(&mut b, 81 - SLICE_EMPTY_MAX);
-        assert!(worth_solving(&b, true));
-        assert!(!worth_solving(&b, false), "no clock, no slice");
+        assert!(slice_due(&b, true));
+        assert!(!slice_due(&b, false), "no clock, no slice");
+        assert_eq!(worth_solving(&b, true), PLAY_SLICE);
         fill(&mut b, 81 - SOLVE_EMPTY_MAX);
-        assert!(worth_solving(&b, false));
+        assert!(slice_due(&b, false));
+        assert!(worth_solving(&b, true) && worth_solving(&b, false));
     }
 
     #[test]
