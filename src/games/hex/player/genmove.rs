@@ -1,5 +1,5 @@
-//! `genmove` with the Monte-Carlo player: the exact solver first on small boards (as the
-//! alpha-beta player does), then the tree search for most of the move's time.
+//! `genmove` with the Monte-Carlo player: a slice of the move for the exact solver once the
+//! board is small enough (`root_solver`), then the tree search for the rest of the move's time.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -7,16 +7,16 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 
 use super::mcts::{self, Outcome, Settings, NODE_BYTES};
+use super::root_solver::{self, RootSolver};
 use super::tree::Tree;
+use crate::games::hex::board::Cells;
 use crate::games::hex::board::{Board, BLACK, WHITE};
 use crate::games::hex::position::Hex;
-use crate::games::hex::solver::{Solver, Verdict};
+use crate::games::hex::solver::Verdict;
 use crate::protocol::output::Output;
 use crate::search::Limits;
 
-/// Boards with at most this many empty cells go to the exact solver first.
-const SOLVE_EMPTY_MAX: usize = 30;
-/// Share of the move the solver may take before the tree search.
+/// Share of the move the solver's slice may take before the tree search.
 const SOLVER_SHARE: u32 = 4;
 
 /// How long the tree search runs: all of a move's time but a margin. Unlike iterative
@@ -41,6 +41,8 @@ const REUSE_MAX_FILL: f64 = 0.5;
 pub struct SharedTree {
     tree: Mutex<Option<(Tree, Board, u8)>>,
     hash_mb: usize,
+    /// The solver's table between moves.
+    solver: RootSolver,
 }
 
 /// The moves that lead from `old` (with `to_move` to play) to `new`, in playing order, if
@@ -67,6 +69,7 @@ impl SharedTree {
         SharedTree {
             tree: Mutex::new(None),
             hash_mb,
+            solver: RootSolver::new(),
         }
     }
 
@@ -112,13 +115,16 @@ pub fn think(
     let board = *pos.board();
     let started = Instant::now();
     let time = search_time(limits);
-    if board.empty_cells().len() <= SOLVE_EMPTY_MAX {
+    let mut losing = Cells::EMPTY;
+    if root_solver::worth_solving(&board, time.is_some()) {
         let deadline = time.map(|t| started + t / SOLVER_SHARE);
-        match Solver::new(stop, deadline).solve(pos) {
+        let found = tree.solver.solve(pos, stop, deadline);
+        match found.verdict {
             Verdict::Win(Some(c)) => return board.cell_name(c),
             Verdict::Loss if allow_resign => return "resign".into(),
             _ => {}
         }
+        losing = found.losing;
     }
     let settings = Settings {
         threads: limits.threads,
@@ -145,7 +151,7 @@ pub fn think(
     if allow_resign && o.proven == Some(false) {
         return "resign".into();
     }
-    match o.best {
+    match root_solver::avoiding_losses(&o, &losing) {
         Some(c) => board.cell_name(c),
         // Lost (no move was worth expanding): any cell.
         None => board

@@ -8,6 +8,7 @@ pub mod genmove;
 pub mod mcts;
 pub mod playout;
 pub mod prior;
+pub mod root_solver;
 pub mod selfplay;
 pub mod tree;
 pub mod vc_cache;

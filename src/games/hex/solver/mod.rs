@@ -39,7 +39,8 @@ use node::{build_sets, evaluate, slot, turn_cells, turn_kids, Kid, Node, Sets, I
 /// The result of a solve, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The side to move wins; with a winning move unless the game is already won.
+    /// The side to move wins; with a winning move unless the game is already won or the time
+    /// ran out before one was found.
     Win(Option<usize>),
     Loss,
     /// Stopped (time, interrupt or memory) before proving anything.
@@ -296,6 +297,26 @@ impl<'a> Solver<'a> {
                 return Verdict::Win(Some(c));
             }
         }
+        // A first look at each child before any deep search: the key of a semi connection
+        // (the proof of a root won at first look) leaves the opponent facing a full one, lost
+        // at once, where a deep search of an earlier candidate that does not win might never end.
+        let mut seen = Cells::EMPTY;
+        for &c in &moves {
+            if seen.has(c) || self.out_of_time() {
+                continue;
+            }
+            seen.insert(c);
+            let mut raw = *pos;
+            raw.play_cell(c);
+            let child = fillin::canonical(&raw).0;
+            let won = match child.winner() {
+                Some(w) => w == pos.to_move(),
+                None => self.numbers(&child).1 == 0,
+            };
+            if won {
+                return Verdict::Win(Some(c));
+            }
+        }
         for &c in &moves {
             let mut raw = *pos;
             raw.play_cell(c);
@@ -309,7 +330,8 @@ impl<'a> Solver<'a> {
                 break;
             }
         }
-        Verdict::Win(pos.board().empty_cells().first())
+        // Out of time before a winning move was found: the win is known, its move is not.
+        Verdict::Win(None)
     }
 
     /// Whether the position after `c` (unfilled `pos` plus the move) is known lost for its
@@ -322,6 +344,34 @@ impl<'a> Solver<'a> {
         }
         let key = slot(&fillin::canonical(&raw).0).0;
         self.table.get(&key).map(|n| n.delta == 0)
+    }
+
+    /// The moves of `pos` the table proves losing for its side to move: those whose child
+    /// (after fill-in) is proven won for the opponent. A solve that ran out of time leaves
+    /// these behind, for a player to keep out of its own search; every move when `pos` itself
+    /// is proven lost. Moves the search never entered are not listed.
+    pub fn losing_moves(&self, pos: &Hex) -> Cells {
+        let empty = pos.board().empty_cells();
+        if pos.winner().is_some() {
+            return Cells::EMPTY;
+        }
+        let root = slot(&fillin::canonical(pos).0).0;
+        if self.table.get(&root).is_some_and(|n| n.delta == 0) {
+            return empty;
+        }
+        let mut out = Cells::EMPTY;
+        for c in empty.iter() {
+            let mut raw = *pos;
+            raw.play_cell(c);
+            if raw.winner().is_some() {
+                continue;
+            }
+            let key = slot(&fillin::canonical(&raw).0).0;
+            if self.table.get(&key).is_some_and(|n| n.phi == 0) {
+                out.insert(c);
+            }
+        }
+        out
     }
 
     /// The principal variation from `pos` as the table has it: the winning move where one is
@@ -734,6 +784,41 @@ mod tests {
             let mut memo = std::collections::HashMap::new();
             assert!(!crate::games::hex::tests::brute_force(&q, &mut memo));
         }
+    }
+
+    #[test]
+    fn the_moves_the_table_calls_losing_lose() {
+        // Seeded 4x4 and 5x5 positions, solved: every move `losing_moves` lists loses by brute
+        // force, and won positions list some (the refuted moves the search met).
+        use crate::games::hex::tests::{brute_force, random_position};
+        let stop = AtomicBool::new(false);
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut memo = std::collections::HashMap::new();
+        let mut listed_in_wins = 0;
+        for i in 0..60 {
+            let pos = if i % 2 == 0 {
+                random_position(4, 1 + i % 6, &mut x)
+            } else {
+                random_position(5, 12 + i % 4, &mut x)
+            };
+            if pos.winner().is_some() {
+                continue;
+            }
+            let mut solver = Solver::new(&stop, None);
+            let verdict = solver.solve(&pos);
+            let losing = solver.losing_moves(&pos);
+            for c in losing.iter() {
+                let mut q = pos;
+                q.play_cell(c);
+                assert!(brute_force(&q, &mut memo), "{c} wins in\n{}", pos.board());
+            }
+            if matches!(verdict, Verdict::Win(_)) {
+                listed_in_wins += losing.len();
+            } else {
+                assert_eq!(losing, pos.board().empty_cells());
+            }
+        }
+        assert!(listed_in_wins > 0);
     }
 
     #[test]
