@@ -258,20 +258,27 @@ def agree(args):
           f"at {args.ms} ms")
 
 
-def score(args):
-    positions = []
-    with open(args.suite) as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) >= 6:
-                positions.append(parts)
-    cache_path = args.suite + ".verdicts"
+def read_suite(path, min_fields):
+    """The suite's lines split into fields, those with at least `min_fields`."""
+    with open(path) as f:
+        return [parts for parts in (line.split() for line in f) if len(parts) >= min_fields]
+
+
+def read_verdicts(cache_path, true_word):
+    """The cached verdicts (`moves|move|word` lines) as {(moves, move): word == true_word}."""
     cache = {}
     if os.path.exists(cache_path):
         with open(cache_path) as f:
             for line in f:
                 key_moves, move, verdict = line.strip().split("|")
-                cache[(key_moves, move)] = verdict == "win"
+                cache[(key_moves, move)] = verdict == true_word
+    return cache
+
+
+def score(args):
+    positions = read_suite(args.suite, 6)
+    cache_path = args.suite + ".verdicts"
+    cache = read_verdicts(cache_path, "win")
     sente = [os.path.abspath(args.sente), "renju", "--threads", "1"]
 
     def one(parts):
@@ -344,19 +351,9 @@ def defence_build(args):
 
 
 def defence(args):
-    positions = []
-    with open(args.suite) as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) >= 7:
-                positions.append(parts)
+    positions = read_suite(args.suite, 7)
     cache_path = args.suite + ".verdicts"
-    cache = {}
-    if os.path.exists(cache_path):
-        with open(cache_path) as f:
-            for line in f:
-                key_moves, move, verdict = line.strip().split("|")
-                cache[(key_moves, move)] = verdict == "holds"
+    cache = read_verdicts(cache_path, "holds")
     sente = [os.path.abspath(args.sente), "renju", "--threads", "1"]
 
     def one(parts):
@@ -391,12 +388,7 @@ def defence(args):
 
 
 def attack(args):
-    rows = []
-    with open(args.suite) as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) >= 7:
-                rows.append(parts[6:] + [parts[4]])
+    rows = [parts[6:] + [parts[4]] for parts in read_suite(args.suite, 7)]
     sente = [os.path.abspath(args.sente)]
     if args.eval_file:
         sente += ["--eval-file", os.path.abspath(args.eval_file)]
