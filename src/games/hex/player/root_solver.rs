@@ -164,6 +164,44 @@ mod tests {
     }
 
     #[test]
+    fn the_tree_spends_no_playout_on_a_move_the_solver_proved_losing() {
+        // A 9x9 middle game searched twice with the same seed: the second search is told the
+        // first one's best move loses. It must mark that move lost, give it no visit, and pick
+        // another; told every move loses, the root is proved lost at once.
+        use crate::games::hex::board::{BLACK, WHITE};
+        use crate::games::hex::player::mcts::{search_avoiding, Settings};
+        use crate::games::hex::player::tree::Tree;
+        let mut b = Board::new(9, 9).unwrap();
+        for (i, m) in ["e5", "d6", "c7", "f3"].iter().enumerate() {
+            let c = b.parse_cell(m).unwrap();
+            b.place(if i % 2 == 0 { BLACK } else { WHITE }, c);
+        }
+        let settings = Settings {
+            threads: 1,
+            time: None,
+            playouts: Some(3000),
+            seed: 5,
+        };
+        let stop = AtomicBool::new(false);
+        let run = |losing: &Cells| {
+            let tree = Tree::new(1 << 16);
+            search_avoiding(&b, BLACK, &tree, &settings, losing, &stop, &mut |_| {})
+        };
+        let plain = run(&Cells::EMPTY);
+        let best = plain.best.unwrap();
+        let mut losing = Cells::EMPTY;
+        losing.insert(best);
+        let told = run(&losing);
+        assert_ne!(told.best, Some(best));
+        let marked = told.moves.iter().find(|m| m.cell == best).unwrap();
+        assert_eq!((marked.proof, marked.visits), (MOVER_LOSES, 0));
+        assert_eq!(told.proven, None);
+        let lost = run(&b.empty_cells());
+        assert_eq!(lost.proven, Some(false));
+        assert!(lost.playouts <= 16, "{} playouts", lost.playouts);
+    }
+
+    #[test]
     fn slices_wait_for_a_small_board_and_a_clock() {
         let mut b = Board::new(9, 9).unwrap();
         let mut stones = 0..81;
