@@ -79,13 +79,13 @@ impl RootSolver {
     }
 }
 
-/// Whether timed moves get the slice from `SLICE_EMPTY_MAX` empty cells on. Off: its self-play
-/// SPRT against the player that solves only small boards accepted H0 (147-141, Elo +7 +- 40 at
-/// 300 ms/move on 9x9, tournaments/results/hex-conn-selfplay/sp-slice), although it scored 20-20
-/// against Wolve at 2 s/move where that player scored 17-23 on the same 40 games. With it off,
-/// boards of at most `SOLVE_EMPTY_MAX` empty cells still get the kept table and the losing-move
-/// filter.
-pub const PLAY_SLICE: bool = false;
+/// Whether timed moves get the slice from `SLICE_EMPTY_MAX` empty cells on. On since the root
+/// moves it proves losing are marked lost inside the tree (`mcts::search_avoiding`): self-play
+/// at 300 ms/move on the balanced 2-ply openings against main a9b393d (slice off), 103-75,
+/// Elo +55 +- 52, SPRT(0, 50) H1 accepted (tournaments/results/hex-conn-selfplay/sp-slice-hook).
+/// The slice alone, filtering the search's final choice only, had accepted H0 on the 1-ply
+/// openings (147-141, Elo +7 +- 40, sp-slice).
+pub const PLAY_SLICE: bool = true;
 
 /// Whether a move on `board` gets a solver slice: `timed` when the move has a clock (a slice is
 /// a share of it), else only a board small enough to solve outright.
