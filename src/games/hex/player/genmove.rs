@@ -81,6 +81,19 @@ impl SharedTree {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Outcome),
     ) -> Outcome {
+        self.search_avoiding(pos, settings, &Cells::EMPTY, stop, progress)
+    }
+
+    /// `search`, with the root's moves in `losing` (proved losing by the solver) marked lost
+    /// in the tree before the first playout.
+    pub fn search_avoiding(
+        &self,
+        pos: &Hex,
+        settings: &Settings,
+        losing: &Cells,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Outcome),
+    ) -> Outcome {
         let mut guard = self.tree.lock();
         let (tree, board, to_move) = guard.get_or_insert_with(|| {
             let tree = Tree::new((self.hash_mb << 20) / NODE_BYTES);
@@ -98,7 +111,15 @@ impl SharedTree {
             tree.root().visits()
         );
         (*board, *to_move) = (*pos.board(), pos.to_move());
-        mcts::search(pos.board(), pos.to_move(), tree, settings, stop, progress)
+        mcts::search_avoiding(
+            pos.board(),
+            pos.to_move(),
+            tree,
+            settings,
+            losing,
+            stop,
+            progress,
+        )
     }
 }
 
@@ -138,7 +159,7 @@ pub fn think(
             out.write_raw(&gfx(pos, to_move, o));
         }
     };
-    let o = tree.search(pos, &settings, stop, &mut live);
+    let o = tree.search_avoiding(pos, &settings, &losing, stop, &mut live);
     log::info!(
         "genmove (mcts): best {:?} mean {:.3} playouts {} ({:.0}/s) tree {} nodes, proven {:?}",
         o.best.map(|c| board.cell_name(c)),

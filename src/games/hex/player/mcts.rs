@@ -480,6 +480,24 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Marks the root's moves in `losing` lost, and the root itself when no move is left.
+    fn mark_lost(&self, losing: &Cells) {
+        let root = self.tree.root();
+        let kids = self.tree.children(root);
+        if losing.is_empty() || root.proof() != UNPROVEN || kids.is_empty() {
+            return;
+        }
+        for k in kids
+            .iter()
+            .filter(|k| losing.has(k.cell.load(Relaxed) as usize))
+        {
+            k.proof.store(MOVER_LOSES, Relaxed);
+        }
+        if kids.iter().all(|k| k.proof() == MOVER_LOSES) {
+            root.proof.store(MOVER_WINS, Relaxed);
+        }
+    }
+
     /// Marks `node` proved, or its pruned children lost (a pruned move may in fact win, but
     /// then so does a move that was kept, so calling it lost changes no proof of the node).
     /// At the root a win without a winning move is no use: the key of a semi connection is
@@ -603,9 +621,33 @@ pub fn search(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Outcome),
 ) -> Outcome {
+    search_avoiding(
+        board,
+        to_move,
+        tree,
+        settings,
+        &Cells::EMPTY,
+        stop,
+        progress,
+    )
+}
+
+/// `search`, with the root's moves in `losing` (proved losing by the exact solver) marked lost
+/// before the first playout: no playout is spent on them, and when every move is lost the root
+/// is proved lost and the search ends.
+pub fn search_avoiding(
+    board: &Board,
+    to_move: u8,
+    tree: &Tree,
+    settings: &Settings,
+    losing: &Cells,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Outcome),
+) -> Outcome {
     let started = Instant::now();
     let search = Search::new(board, to_move, tree, settings, stop, started);
     search.prepare_root();
+    search.mark_lost(losing);
     std::thread::scope(|s| {
         for t in 1..settings.threads.max(1) {
             let search = &search;

@@ -79,13 +79,13 @@ impl RootSolver {
     }
 }
 
-/// Whether timed moves get the slice from `SLICE_EMPTY_MAX` empty cells on. Off: its self-play
-/// SPRT against the player that solves only small boards accepted H0 (147-141, Elo +7 +- 40 at
-/// 300 ms/move on 9x9, tournaments/results/hex-conn-selfplay/sp-slice), although it scored 20-20
-/// against Wolve at 2 s/move where that player scored 17-23 on the same 40 games. With it off,
-/// boards of at most `SOLVE_EMPTY_MAX` empty cells still get the kept table and the losing-move
-/// filter.
-pub const PLAY_SLICE: bool = false;
+/// Whether timed moves get the slice from `SLICE_EMPTY_MAX` empty cells on. On since the root
+/// moves it proves losing are marked lost inside the tree (`mcts::search_avoiding`): self-play
+/// at 300 ms/move on the balanced 2-ply openings against main a9b393d (slice off), 103-75,
+/// Elo +55 +- 52, SPRT(0, 50) H1 accepted (tournaments/results/hex-conn-selfplay/sp-slice-hook).
+/// The slice alone, filtering the search's final choice only, had accepted H0 on the 1-ply
+/// openings (147-141, Elo +7 +- 40, sp-slice).
+pub const PLAY_SLICE: bool = true;
 
 /// Whether a move on `board` gets a solver slice: `timed` when the move has a clock (a slice is
 /// a share of it), else only a board small enough to solve outright.
@@ -161,6 +161,44 @@ mod tests {
         let mut won = o.clone();
         won.moves.push(stat(11, 3, MOVER_WINS));
         assert_eq!(avoiding_losses(&won, &losing), Some(11));
+    }
+
+    #[test]
+    fn the_tree_spends_no_playout_on_a_move_the_solver_proved_losing() {
+        // A 9x9 middle game searched twice with the same seed: the second search is told the
+        // first one's best move loses. It must mark that move lost, give it no visit, and pick
+        // another; told every move loses, the root is proved lost at once.
+        use crate::games::hex::board::{BLACK, WHITE};
+        use crate::games::hex::player::mcts::{search_avoiding, Settings};
+        use crate::games::hex::player::tree::Tree;
+        let mut b = Board::new(9, 9).unwrap();
+        for (i, m) in ["e5", "d6", "c7", "f3"].iter().enumerate() {
+            let c = b.parse_cell(m).unwrap();
+            b.place(if i % 2 == 0 { BLACK } else { WHITE }, c);
+        }
+        let settings = Settings {
+            threads: 1,
+            time: None,
+            playouts: Some(3000),
+            seed: 5,
+        };
+        let stop = AtomicBool::new(false);
+        let run = |losing: &Cells| {
+            let tree = Tree::new(1 << 16);
+            search_avoiding(&b, BLACK, &tree, &settings, losing, &stop, &mut |_| {})
+        };
+        let plain = run(&Cells::EMPTY);
+        let best = plain.best.unwrap();
+        let mut losing = Cells::EMPTY;
+        losing.insert(best);
+        let told = run(&losing);
+        assert_ne!(told.best, Some(best));
+        let marked = told.moves.iter().find(|m| m.cell == best).unwrap();
+        assert_eq!((marked.proof, marked.visits), (MOVER_LOSES, 0));
+        assert_eq!(told.proven, None);
+        let lost = run(&b.empty_cells());
+        assert_eq!(lost.proven, Some(false));
+        assert!(lost.playouts <= 16, "{} playouts", lost.playouts);
     }
 
     #[test]
