@@ -480,21 +480,25 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Marks the root's moves in `losing` lost, and the root itself when no move is left.
+    /// Marks the root's moves in `losing` lost, so no playout is spent on them. When that would
+    /// leave no move, nothing is marked: a proved loss still has a most resistant move (the
+    /// opponent may err), and only the search can find it; marked, every child would sit at
+    /// zero visits and the first in creation order would be played.
     fn mark_lost(&self, losing: &Cells) {
         let root = self.tree.root();
         let kids = self.tree.children(root);
-        if losing.is_empty() || root.proof() != UNPROVEN || kids.is_empty() {
+        if losing.is_empty() || root.proof() != UNPROVEN {
             return;
         }
-        for k in kids
+        let is_losing = |k: &Node| losing.has(k.cell.load(Relaxed) as usize);
+        if kids
             .iter()
-            .filter(|k| losing.has(k.cell.load(Relaxed) as usize))
+            .all(|k| k.proof() == MOVER_LOSES || is_losing(k))
         {
-            k.proof.store(MOVER_LOSES, Relaxed);
+            return;
         }
-        if kids.iter().all(|k| k.proof() == MOVER_LOSES) {
-            root.proof.store(MOVER_WINS, Relaxed);
+        for k in kids.iter().filter(|k| is_losing(k)) {
+            k.proof.store(MOVER_LOSES, Relaxed);
         }
     }
 
@@ -633,8 +637,8 @@ pub fn search(
 }
 
 /// `search`, with the root's moves in `losing` (proved losing by the exact solver) marked lost
-/// before the first playout: no playout is spent on them, and when every move is lost the root
-/// is proved lost and the search ends.
+/// before the first playout: no playout is spent on them. When every move is lost, none is
+/// marked and the search looks for the most resistant one.
 pub fn search_avoiding(
     board: &Board,
     to_move: u8,
