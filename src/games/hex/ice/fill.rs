@@ -7,7 +7,10 @@
 //!   kills the other. If the opponent takes one, Z answers on the other and the opponent's stone
 //!   is dead, i.e. as good as Z's; so Z may fill both (Hayward et al., "Solving 7x7 Hex").
 //!
-//! Neither changes the value of the position for either side to move, and both stay true when
+//! - *Permanently inferior* cells (`permanent`): a colour's own stone there is as good as
+//!   the empty cell, by a local shape; tried once the two above find nothing, one cell a round.
+//!
+//! None changes the value of the position for either side to move, and all stay true when
 //! stones are added, so every step of the iteration is sound given the ones before, and a move
 //! that wins in the filled position also wins in the original one.
 
@@ -16,6 +19,7 @@ use crate::games::hex::groups::MAX_CELLS;
 
 use super::geometry::Geometry;
 use super::layer::{Hyp, Layer};
+use super::permanent;
 
 /// What fill-in did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,16 +28,20 @@ pub struct Fill {
     pub dead: Cells,
     /// Captured cells, by the colour that captured them (and was given them).
     pub captured: [Cells; 2],
-    /// The cells given to the side that just moved (dead or captured) in the rounds before
-    /// the side to move was given any: found on the position plus such stones alone, so the
-    /// position keeps its value with just these filled (the solver's backed-up domination).
+    /// Permanently inferior cells, by the colour they are inferior for (and were given to).
+    pub perm: [Cells; 2],
+    /// The cells given to the side that just moved (dead, captured or permanently inferior) in
+    /// the rounds before the side to move was given any: found on the position plus such
+    /// stones alone, so the position keeps its value with just these filled (the solver's
+    /// backed-up domination).
     pub free: Cells,
 }
 
 impl Fill {
     /// True if a cell was given to the side to move `mover`.
     pub fn for_mover(&self, mover: u8) -> bool {
-        !self.captured[mover as usize & 1].is_empty()
+        let m = mover as usize & 1;
+        !self.captured[m].is_empty() || !self.perm[m].is_empty()
     }
 }
 
@@ -117,7 +125,8 @@ pub trait State: Copy {
     fn place(&mut self, colour: u8, cell: usize);
 }
 
-/// `pos` with its dead and captured cells filled, to a fixed point; the side to move stays.
+/// `pos` with its dead, captured and permanently inferior cells filled, to a fixed point; the
+/// side to move stays.
 pub fn fill_in<P: State>(pos: &P) -> (P, Fill) {
     let (p, fill, _) = fill_in_with_layers(pos);
     (p, fill)
@@ -132,7 +141,7 @@ pub fn fill_in_with_layers<P: State>(pos: &P) -> (P, Fill, Option<Layers>) {
     while p.winner().is_none() {
         // Until the side to move gets a cell, this round looks at the position plus stones
         // of the side that moved alone.
-        let free = fill.captured[mover as usize & 1].is_empty();
+        let free = !fill.for_mover(mover);
         let layers = Layers::new(p.board());
         let geo = &layers.geo;
         let mut taken = Cells::EMPTY;
@@ -174,11 +183,24 @@ pub fn fill_in_with_layers<P: State>(pos: &P) -> (P, Fill, Option<Layers>) {
                 }
             }
         }
+        // With the graphs up to date (nothing dead or captured), one permanently inferior
+        // cell, for the side that just moved first.
+        if taken.is_empty() {
+            let found = [1 - mover, mover].into_iter().find_map(|z| {
+                permanent::find(&layers, p.board(), z, &Cells::EMPTY).map(|(c, _)| (z, c))
+            });
+            if let Some((z, c)) = found {
+                give(&mut p, z, c, &mut taken);
+                fill.perm[z as usize & 1].insert(c);
+            }
+        }
         if free {
+            let last = (1 - mover) as usize & 1;
             fill.free = fill
                 .free
                 .or(&fill.dead)
-                .or(&fill.captured[(1 - mover) as usize & 1]);
+                .or(&fill.captured[last])
+                .or(&fill.perm[last]);
         }
         if taken.is_empty() {
             return (p, fill, Some(layers));

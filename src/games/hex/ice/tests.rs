@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use super::consider;
 use super::fill::{fill_in, Layers};
 use super::inferior::{dominators, Why};
+use super::permanent;
 use crate::games::hex::board::{BLACK, WHITE};
 use crate::games::hex::ice::fillin::dead_colour;
 use crate::games::hex::position::Hex;
@@ -180,12 +181,13 @@ fn random_positions(count: usize) -> Vec<Hex> {
 #[test]
 fn fill_in_never_changes_the_value() {
     let mut memo = HashMap::new();
-    let (mut filled, mut captured) = (0, 0);
+    let (mut filled, mut captured, mut perm) = (0, 0, 0);
     for p in random_positions(600) {
         let (q, fill) = fill_in(&p);
         assert_eq!(q.to_move(), p.to_move());
         filled += (q.key() != p.key()) as usize;
         captured += fill.captured.iter().any(|c| !c.is_empty()) as usize;
+        perm += fill.perm.iter().any(|c| !c.is_empty()) as usize;
         assert_eq!(
             brute_force(&p, &mut memo),
             brute_force(&q, &mut memo),
@@ -201,8 +203,8 @@ fn fill_in_never_changes_the_value() {
         }
     }
     assert!(
-        filled > 200 && captured > 50,
-        "{filled} filled, {captured} captured"
+        filled > 200 && captured > 50 && perm > 40,
+        "{filled} filled, {captured} captured, {perm} with a permanently inferior cell"
     );
 }
 
@@ -241,7 +243,7 @@ fn compute_inferior_answers_in_benzenes_form() {
         assert!(p.board().parse_cell(entry[0]).is_some(), "{text}");
         let tag = entry[1];
         assert!(
-            ["fdb", "fdw", "fcb", "fcw"].contains(&tag)
+            ["fdb", "fdw", "fcb", "fcw", "fpb", "fpw"].contains(&tag)
                 || tag.starts_with("iv[")
                 || tag.starts_with("id["),
             "{text}"
@@ -352,5 +354,125 @@ fn swap_domination_holds_by_brute_force() {
     assert!(
         claims > 300 && winning > 50 && beyond > 50,
         "{claims} claims, {winning} winning, {beyond} beyond the neighbourhood rule"
+    );
+}
+
+#[test]
+fn edge_cells_beside_second_row_stones_are_permanently_inferior() {
+    // 9x9, Black c2 and h2 (the second-row stones of game 2 of the middle-game benchmark at
+    // 10 stones, alone): e1 has the top edge and d1 (captured under c2) on three consecutive
+    // slots and d2 e2 f1 empty; with Black on e2 and e1, d2 and f1 die. So Black fills e1,
+    // then g1 the same way, then f1 is dead: the whole first row is Black's.
+    for to_move in [BLACK, WHITE] {
+        let p = pos_with(9, &[(BLACK, "c2"), (BLACK, "h2")], to_move);
+        let (q, fill) = fill_in(&p);
+        let perm = fill.perm[BLACK as usize];
+        assert!(
+            perm.has(cell(&p, "e1")) || perm.has(cell(&p, "f1")),
+            "{fill:?}"
+        );
+        assert!(fill.perm[WHITE as usize].is_empty());
+        for name in ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"] {
+            assert_eq!(q.board().color_at(cell(&p, name)), Some(BLACK), "{name}");
+        }
+        assert!(q.board().color_at(cell(&p, "e3")).is_none());
+        let text = session_inferior::inferior(&p, to_move);
+        assert!(text.contains(" fpb"), "{text}");
+    }
+    // One second-row stone is enough for the cell beside its captured pair (e1 by d1), and
+    // an empty board has none (an edge gives two consecutive slots, not three).
+    let p = pos_with(9, &[(BLACK, "c2")], WHITE);
+    let (_, fill) = fill_in(&p);
+    assert!(fill.perm[BLACK as usize].has(cell(&p, "e1")), "{fill:?}");
+    for n in 1..=9 {
+        let (_, fill) = fill_in(&pos_with(n, &[], BLACK));
+        assert!(fill.perm.iter().all(|c| c.is_empty()), "{n}x{n}: {fill:?}");
+    }
+}
+
+/// Seeded random positions on 3x3 to 6x6 where some cell is permanently inferior for either
+/// colour on the board as it stands (before any other fill-in).
+fn positions_with_permanently_inferior_cells(count: usize) -> Vec<(Hex, u8, usize)> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut out = Vec::new();
+    while out.len() < count {
+        let n = 3 + (next() % 4) as usize;
+        let mut p = Hex::new(n, n).unwrap();
+        let stones = match n {
+            6 => 23 + next() as usize % 4,
+            5 => 12 + next() as usize % 5,
+            _ => 1 + next() as usize % (n * n / 2),
+        };
+        for _ in 0..stones {
+            let empty: Vec<usize> = p.board().empty_cells().iter().collect();
+            p.place((next() % 2) as u8, empty[next() as usize % empty.len()]);
+        }
+        p.set_to_move((next() % 2) as u8);
+        if p.winner().is_some() {
+            continue;
+        }
+        let layers = Layers::new(p.board());
+        for z in [BLACK, WHITE] {
+            let none = crate::games::hex::board::Cells::EMPTY;
+            if let Some((c, _)) = permanent::find(&layers, p.board(), z, &none) {
+                out.push((p, z, c));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The rule by brute force: wherever it finds a permanently inferior cell, filling it with
+/// its colour keeps the value for either side to move, and a move that wins in the filled
+/// position wins in the original one (the carrier's cells included: the rule stays true as
+/// stones are added). The converse may fail: Y's move into the carrier can win only unfilled,
+/// where a better Y move wins too, since the values agree.
+#[test]
+fn permanently_inferior_fill_keeps_every_value() {
+    let mut memo = HashMap::new();
+    let (mut found, mut sizes, mut wins_moved) = (0, [0usize; 7], 0);
+    for (p, z, c) in positions_with_permanently_inferior_cells(200) {
+        found += 1;
+        sizes[p.board().width()] += 1;
+        for to_move in [BLACK, WHITE] {
+            let mut before = p;
+            before.set_to_move(to_move);
+            let mut after = before;
+            after.place(z, c);
+            after.set_to_move(to_move);
+            assert_eq!(
+                brute_force(&before, &mut memo),
+                brute_force(&after, &mut memo),
+                "{} for colour {z} changed the value of\n{}",
+                p.board().cell_name(c),
+                p.board()
+            );
+            for m in after.board().empty_cells().iter() {
+                let (mut b, mut a) = (before, after);
+                b.play_cell(m);
+                a.play_cell(m);
+                // The reply's value after the move, the same or better for the mover.
+                let wins_filled = !brute_force(&a, &mut memo);
+                assert!(
+                    !wins_filled || !brute_force(&b, &mut memo),
+                    "{} for colour {z}: {} by {to_move} wins filled, not unfilled, in\n{}",
+                    p.board().cell_name(c),
+                    p.board().cell_name(m),
+                    p.board()
+                );
+                wins_moved += wins_filled as usize;
+            }
+        }
+    }
+    assert!(
+        found == 200 && sizes[6] > 20 && sizes[4] > 25 && wins_moved > 150,
+        "{sizes:?} {wins_moved}"
     );
 }
