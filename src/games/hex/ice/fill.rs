@@ -6,9 +6,10 @@
 //! - *Captured* pairs: two adjacent empty cells such that a stone of colour Z on either one
 //!   kills the other. If the opponent takes one, Z answers on the other and the opponent's stone
 //!   is dead, i.e. as good as Z's; so Z may fill both (Hayward et al., "Solving 7x7 Hex").
-//!
+//! - *Dead regions* (`region`): cells that one colour reaches from neither of its edges
+//!   without crossing the empty neighbours of one of its chains; dead, like the cells above.
 //! - *Permanently inferior* cells (`permanent`): a colour's own stone there is as good as
-//!   the empty cell, by a local shape; tried once the two above find nothing, one cell a round.
+//!   the empty cell, by a local shape; tried once nothing above is found, one cell a round.
 //!
 //! None changes the value of the position for either side to move, and all stay true when
 //! stones are added, so every step of the iteration is sound given the ones before, and a move
@@ -20,6 +21,7 @@ use crate::games::hex::groups::MAX_CELLS;
 use super::geometry::Geometry;
 use super::layer::{Hyp, Layer};
 use super::permanent;
+use super::region;
 
 /// What fill-in did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -183,8 +185,14 @@ pub fn fill_in_with_layers<P: State>(pos: &P) -> (P, Fill, Option<Layers>) {
                 }
             }
         }
-        // With the graphs up to date (nothing dead or captured), one permanently inferior
-        // cell, for the side that just moved first.
+        // With the graphs up to date (nothing dead or captured): dead regions behind a
+        // chain, else one permanently inferior cell, for the side that just moved first.
+        if taken.is_empty() {
+            for c in region::dead_regions(&layers, p.board()).iter() {
+                give(&mut p, 1 - mover, c, &mut taken);
+                fill.dead.insert(c);
+            }
+        }
         if taken.is_empty() {
             let found = [1 - mover, mover].into_iter().find_map(|z| {
                 permanent::find(&layers, p.board(), z, &Cells::EMPTY).map(|(c, _)| (z, c))

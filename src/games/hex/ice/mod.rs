@@ -7,6 +7,7 @@
 //! - `layer`: one colour's graph (chains contracted, opponent stones deleted) and the dead-cell
 //!   test on it, also for a board with one stone more;
 //! - `fill`: dead, captured and permanently inferior cells filled to a fixed point (`fill_in`);
+//! - `region`: dead regions, cells walled off from a colour's edges by one of its chains;
 //! - `permanent`: permanently inferior cells, which a colour may fill though they are neither
 //!   dead nor captured;
 //! - `inferior`: vulnerable and dominated moves and the set of moves to consider;
@@ -23,6 +24,7 @@ pub mod geometry;
 pub mod inferior;
 pub mod layer;
 pub mod permanent;
+pub mod region;
 pub mod swap;
 
 #[cfg(test)]

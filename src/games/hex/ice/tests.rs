@@ -476,3 +476,43 @@ fn permanently_inferior_fill_keeps_every_value() {
         "{sizes:?} {wins_moved}"
     );
 }
+
+/// Dead regions by brute force: on random positions, every cell `region::dead_regions` finds
+/// that the neighbourhood test does not has a colour that never matters (the position with a
+/// black stone there has the value of the one with a white stone, either side to move).
+#[test]
+fn dead_regions_are_dead_by_brute_force() {
+    use super::region;
+    let mut memo = HashMap::new();
+    let (mut found, mut beyond) = (0, 0);
+    for p in random_positions(600).into_iter().chain(
+        positions_with_permanently_inferior_cells(100)
+            .into_iter()
+            .map(|t| t.0),
+    ) {
+        let layers = Layers::new(p.board());
+        let dead = region::dead_regions(&layers, p.board());
+        found += dead.len();
+        for c in dead.iter().filter(|&c| !layers.dead(c)) {
+            beyond += 1;
+            for to_move in [BLACK, WHITE] {
+                let (mut b, mut w) = (p, p);
+                b.place(BLACK, c);
+                w.place(WHITE, c);
+                b.set_to_move(to_move);
+                w.set_to_move(to_move);
+                assert_eq!(
+                    brute_force(&b, &mut memo),
+                    brute_force(&w, &mut memo),
+                    "{} is not dead in\n{}",
+                    p.board().cell_name(c),
+                    p.board()
+                );
+            }
+        }
+    }
+    assert!(
+        found > 200 && beyond > 40,
+        "{found} found, {beyond} beyond the neighbourhood test"
+    );
+}
