@@ -3,9 +3,11 @@
 //!
 //! - *Dead* cells (simplicial in either colour's graph, see `Layer::simplicial`): the colour
 //!   never matters; they are filled with the colour of the side that just moved.
-//! - *Captured* pairs: two adjacent empty cells such that a stone of colour Z on either one
-//!   kills the other. If the opponent takes one, Z answers on the other and the opponent's stone
+//! - *Captured* pairs: two empty cells, adjacent or not, such that a stone of colour Z on
+//!   either one kills the other. If the opponent takes one, Z answers on the other and the opponent's stone
 //!   is dead, i.e. as good as Z's; so Z may fill both (Hayward et al., "Solving 7x7 Hex").
+//! - *Captured sets* (`captured`): three or four cells that Z, answering inside, can always
+//!   make worth as much as all of them Z's; tried once nothing dead or captured is left.
 //! - *Dead regions* (`region`): cells that one colour reaches from neither of its edges
 //!   without crossing the empty neighbours of one of its chains; dead, like the cells above.
 //! - *Permanently inferior* cells (`permanent`): a colour's own stone there is as good as
@@ -18,6 +20,7 @@
 use crate::games::hex::board::{Board, Cells};
 use crate::games::hex::groups::MAX_CELLS;
 
+use super::captured;
 use super::geometry::Geometry;
 use super::layer::{Hyp, Layer};
 use super::permanent;
@@ -145,7 +148,6 @@ pub fn fill_in_with_layers<P: State>(pos: &P) -> (P, Fill, Option<Layers>) {
         // of the side that moved alone.
         let free = !fill.for_mover(mover);
         let layers = Layers::new(p.board());
-        let geo = &layers.geo;
         let mut taken = Cells::EMPTY;
         let give = |p: &mut P, colour: u8, c: usize, taken: &mut Cells| {
             p.place(colour, c);
@@ -166,11 +168,16 @@ pub fn fill_in_with_layers<P: State>(pos: &P) -> (P, Fill, Option<Layers>) {
             if taken.has(a) {
                 continue;
             }
-            for b in geo.nbrs[a].and(layers.empty()).minus(&taken).iter() {
-                if b < a {
+            // A partner need not touch `a`: a stone on it must only kill `a`, so it is among
+            // `a`'s kill candidates (two cells joining the same two nodes apart, say).
+            let ka = killers_of(a);
+            let [(p0, p1), (p2, p3)] = ka;
+            let partners = p0.or(&p1).or(&p2).or(&p3).and(layers.empty());
+            for b in partners.minus(&taken).iter() {
+                if b <= a {
                     continue;
                 }
-                let (ka, kb) = (killers_of(a), killers_of(b));
+                let kb = killers_of(b);
                 // The side that just moved first: the solver prefers fill-in that gives the
                 // side to move nothing.
                 let owner = [1 - mover, mover].into_iter().find(|&z| {
@@ -191,6 +198,17 @@ pub fn fill_in_with_layers<P: State>(pos: &P) -> (P, Fill, Option<Layers>) {
             for c in region::dead_regions(&layers, p.board()).iter() {
                 give(&mut p, 1 - mover, c, &mut taken);
                 fill.dead.insert(c);
+            }
+        }
+        if taken.is_empty() {
+            let found = [1 - mover, mover]
+                .into_iter()
+                .find_map(|z| captured::find(&layers, z, &Cells::EMPTY).map(|set| (z, set)));
+            if let Some((z, set)) = found {
+                for c in set.iter() {
+                    give(&mut p, z, c, &mut taken);
+                }
+                fill.captured[z as usize & 1] = fill.captured[z as usize & 1].or(&set);
             }
         }
         if taken.is_empty() {

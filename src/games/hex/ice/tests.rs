@@ -516,3 +516,184 @@ fn dead_regions_are_dead_by_brute_force() {
         "{found} found, {beyond} beyond the neighbourhood test"
     );
 }
+
+/// Seeded random positions on 3x3 to 6x6 (no winner) for which `pick` names a colour and a
+/// set of cells to give it.
+fn positions_where(
+    seed: u64,
+    count: usize,
+    mut pick: impl FnMut(&Hex, &Layers) -> Option<(u8, crate::games::hex::board::Cells)>,
+) -> Vec<(Hex, u8, crate::games::hex::board::Cells)> {
+    let mut x = seed;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut out = Vec::new();
+    let mut tries = 0;
+    while out.len() < count && tries < 200_000 {
+        tries += 1;
+        let n = 3 + (next() % 4) as usize;
+        let mut p = Hex::new(n, n).unwrap();
+        let stones = match n {
+            6 => 21 + next() as usize % 6,
+            5 => 11 + next() as usize % 6,
+            _ => 1 + next() as usize % (n * n / 2),
+        };
+        for _ in 0..stones {
+            let empty: Vec<usize> = p.board().empty_cells().iter().collect();
+            p.place((next() % 2) as u8, empty[next() as usize % empty.len()]);
+        }
+        p.set_to_move((next() % 2) as u8);
+        if p.winner().is_some() {
+            continue;
+        }
+        let layers = Layers::new(p.board());
+        if let Some((z, set)) = pick(&p, &layers) {
+            out.push((p, z, set));
+        }
+    }
+    out
+}
+
+/// Giving `set` to colour `z` keeps the value of `p` for either side to move, and every move
+/// that wins in the filled position wins in the original one. Returns how many winning moves
+/// it compared.
+fn check_fill_keeps_value(
+    p: &Hex,
+    z: u8,
+    set: &crate::games::hex::board::Cells,
+    memo: &mut HashMap<u64, bool>,
+) -> usize {
+    let names: Vec<String> = set.iter().map(|c| p.board().cell_name(c)).collect();
+    let mut compared = 0;
+    for to_move in [BLACK, WHITE] {
+        let mut before = *p;
+        before.set_to_move(to_move);
+        let mut after = before;
+        for c in set.iter() {
+            after.place(z, c);
+        }
+        after.set_to_move(to_move);
+        assert_eq!(
+            brute_force(&before, memo),
+            brute_force(&after, memo),
+            "{names:?} for colour {z} changed the value of\n{}",
+            p.board()
+        );
+        if after.winner().is_some() {
+            continue;
+        }
+        for m in after.board().empty_cells().iter() {
+            let (mut b, mut a) = (before, after);
+            b.play_cell(m);
+            a.play_cell(m);
+            let wins_filled = !brute_force(&a, memo);
+            assert!(
+                !wins_filled || !brute_force(&b, memo),
+                "{names:?} for colour {z}: {} by {to_move} wins filled, not unfilled, in\n{}",
+                p.board().cell_name(m),
+                p.board()
+            );
+            compared += wins_filled as usize;
+        }
+    }
+    compared
+}
+
+/// Captured pairs of cells that do not touch (each one's stone kills the other), by brute
+/// force.
+#[test]
+fn captured_pairs_apart_keep_every_value() {
+    let pairs = positions_where(0xC0FF_EE12_3456_789B, 150, |p, layers| {
+        let empty = p.board().empty_cells();
+        for a in empty.iter() {
+            if layers.dead(a) {
+                continue;
+            }
+            for b in empty.minus(&layers.geo.nbrs[a]).iter() {
+                if b <= a || layers.dead(b) {
+                    continue;
+                }
+                for z in [BLACK, WHITE] {
+                    if layers.kills(z, a, b) && layers.kills(z, b, a) {
+                        let mut set = crate::games::hex::board::Cells::EMPTY;
+                        set.insert(a);
+                        set.insert(b);
+                        return Some((z, set));
+                    }
+                }
+            }
+        }
+        None
+    });
+    let mut memo = HashMap::new();
+    let mut compared = 0;
+    let mut sizes = [0usize; 7];
+    for (p, z, set) in &pairs {
+        sizes[p.board().width()] += 1;
+        compared += check_fill_keeps_value(p, *z, set, &mut memo);
+    }
+    assert!(
+        pairs.len() == 150 && sizes[5] + sizes[6] > 40 && compared > 100,
+        "{} {sizes:?} {compared}",
+        pairs.len()
+    );
+}
+
+/// Captured sets of three and four cells (`captured::find`), by brute force; and the game
+/// 18 shape of the 9x9 middle-game benchmark (black d7, c8, b9, c9) is one.
+#[test]
+fn captured_sets_keep_every_value() {
+    use super::captured;
+    let sets = positions_where(0x5E75_0FCA_970E_D5A1, 150, |_, layers| {
+        [BLACK, WHITE].into_iter().find_map(|z| {
+            captured::find(layers, z, &crate::games::hex::board::Cells::EMPTY).map(|s| (z, s))
+        })
+    });
+    let mut memo = HashMap::new();
+    let (mut compared, mut fours) = (0, 0);
+    let mut sizes = [0usize; 7];
+    for (p, z, set) in &sets {
+        sizes[p.board().width()] += 1;
+        fours += (set.len() == 4) as usize;
+        compared += check_fill_keeps_value(p, *z, set, &mut memo);
+    }
+    assert!(
+        sets.len() == 150 && sizes[5] + sizes[6] > 40 && fours > 20 && compared > 100,
+        "{} {sizes:?} {fours} {compared}",
+        sets.len()
+    );
+}
+
+#[test]
+fn four_cells_behind_two_white_stones_are_captured_by_black() {
+    // Game 18 at 12 stones of the 9x9 middle-game benchmark: Black's e6-e8 chain reaches the
+    // bottom through d9 and e9 (a captured pair); White c7 and d8 leave black d7, c8, b9, c9
+    // to hold b8 to it, which Black always can, answering inside.
+    let stones = [
+        (BLACK, "f3"),
+        (BLACK, "i4"),
+        (BLACK, "e6"),
+        (BLACK, "e7"),
+        (BLACK, "f7"),
+        (BLACK, "e8"),
+        (WHITE, "h2"),
+        (WHITE, "e5"),
+        (WHITE, "f6"),
+        (WHITE, "c7"),
+        (WHITE, "d8"),
+        (WHITE, "g8"),
+    ];
+    for to_move in [BLACK, WHITE] {
+        let p = pos_with(9, &stones, to_move);
+        let (q, fill) = fill_in(&p);
+        for name in ["d7", "c8", "b9", "c9", "d9", "e9"] {
+            let c = cell(&p, name);
+            assert!(fill.captured[BLACK as usize].has(c), "{name}");
+            assert_eq!(q.board().color_at(c), Some(BLACK), "{name}");
+        }
+    }
+}
