@@ -6,8 +6,6 @@
 //! - *Captured* pairs: two empty cells, adjacent or not, such that a stone of colour Z on
 //!   either one kills the other. If the opponent takes one, Z answers on the other and the opponent's stone
 //!   is dead, i.e. as good as Z's; so Z may fill both (Hayward et al., "Solving 7x7 Hex").
-//! - *Captured sets* (`captured`): three or four cells that Z, answering inside, can always
-//!   make worth as much as all of them Z's; tried once nothing dead or captured is left.
 //! - *Dead regions* (`region`): cells that one colour reaches from neither of its edges
 //!   without crossing the empty neighbours of one of its chains; dead, like the cells above.
 //! - *Permanently inferior* cells (`permanent`): a colour's own stone there is as good as
@@ -20,7 +18,6 @@
 use crate::games::hex::board::{Board, Cells};
 use crate::games::hex::groups::MAX_CELLS;
 
-use super::captured;
 use super::geometry::Geometry;
 use super::layer::{Hyp, Layer};
 use super::permanent;
@@ -198,17 +195,6 @@ pub fn fill_in_with_layers<P: State>(pos: &P) -> (P, Fill, Option<Layers>) {
             for c in region::dead_regions(&layers, p.board()).iter() {
                 give(&mut p, 1 - mover, c, &mut taken);
                 fill.dead.insert(c);
-            }
-        }
-        if taken.is_empty() {
-            let found = [1 - mover, mover]
-                .into_iter()
-                .find_map(|z| captured::find(&layers, z, &Cells::EMPTY).map(|set| (z, set)));
-            if let Some((z, set)) = found {
-                for c in set.iter() {
-                    give(&mut p, z, c, &mut taken);
-                }
-                fill.captured[z as usize & 1] = fill.captured[z as usize & 1].or(&set);
             }
         }
         if taken.is_empty() {

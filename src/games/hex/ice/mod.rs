@@ -7,7 +7,6 @@
 //! - `layer`: one colour's graph (chains contracted, opponent stones deleted) and the dead-cell
 //!   test on it, also for a board with one stone more;
 //! - `fill`: dead, captured and permanently inferior cells filled to a fixed point (`fill_in`);
-//! - `captured`: captured sets of three or four cells, decided by their local game;
 //! - `region`: dead regions, cells walled off from a colour's edges by one of its chains;
 //! - `permanent`: permanently inferior cells, which a colour may fill though they are neither
 //!   dead nor captured;
@@ -19,7 +18,6 @@
 //! `fill::State`, which `position::Hex` implements, so nothing here imports the position, the
 //! solver or the session (the GTP answers live in `session_inferior`).
 
-pub mod captured;
 pub mod fill;
 pub mod fillin;
 pub mod geometry;
