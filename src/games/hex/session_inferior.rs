@@ -3,6 +3,7 @@
 //!
 //! - `fdb` / `fdw`: dead, filled with black / white;
 //! - `fcb` / `fcw`: captured by black / white (and filled with it);
+//! - `fpb` / `fpw`: permanently inferior for black / white (and filled with it);
 //! - `iv[k1-k2]`: vulnerable, pruned; the killers (a stone of either colour there kills it);
 //! - `id[d1-d2]`: dominated, pruned; the neighbours that dominate it.
 //!
@@ -31,6 +32,8 @@ pub fn inferior(pos: &Hex, colour: u8) -> String {
             format!("fd{}", letter(1 - colour))
         } else if let Some(z) = (0..2u8).find(|&z| fill.captured[z as usize].has(c)) {
             format!("fc{}", letter(z))
+        } else if let Some(z) = (0..2u8).find(|&z| fill.perm[z as usize].has(c)) {
+            format!("fp{}", letter(z))
         } else if let Some(d) = pruning.as_ref().and_then(|pr| pr.parent(c)) {
             let why = if layers.kills(0, d, c) || layers.kills(1, d, c) {
                 Why::Killer

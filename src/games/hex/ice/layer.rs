@@ -14,6 +14,8 @@ use super::geometry::{Geometry, Slot, EDGE_BITS};
 
 /// No node (a cell without a stone of the colour).
 const NONE: u16 = u16::MAX;
+/// `slot_node`'s answer for a slot that holds none of this colour's nodes.
+pub const NO_NODE: u16 = NONE;
 /// The node made by a hypothetical stone and everything it joins.
 const MERGED: u16 = u16::MAX - 1;
 
@@ -157,7 +159,7 @@ impl Layer {
 
     /// The node in a slot, if it is one of this colour's nodes.
     #[inline]
-    fn slot_node(&self, slot: Slot) -> u16 {
+    pub fn slot_node(&self, slot: Slot) -> u16 {
         match slot {
             Slot::Cell(u) if self.own.has(u as usize) => self.gid[u as usize],
             Slot::Edge(col, e) if col == self.colour => self.edge_gid[e as usize],

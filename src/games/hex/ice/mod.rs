@@ -6,7 +6,10 @@
 //!
 //! - `layer`: one colour's graph (chains contracted, opponent stones deleted) and the dead-cell
 //!   test on it, also for a board with one stone more;
-//! - `fill`: dead and captured cells filled to a fixed point (`fill_in`);
+//! - `fill`: dead, captured and permanently inferior cells filled to a fixed point (`fill_in`);
+//! - `region`: dead regions, cells walled off from a colour's edges by one of its chains;
+//! - `permanent`: permanently inferior cells, which a colour may fill though they are neither
+//!   dead nor captured;
 //! - `inferior`: vulnerable and dominated moves and the set of moves to consider;
 //! - `fillin`: the solver's entry to fill-in and the quick local dead-cell test;
 //! - `swap`: domination by local patterns, each proved by brute force where it is met.
@@ -20,6 +23,8 @@ pub mod fillin;
 pub mod geometry;
 pub mod inferior;
 pub mod layer;
+pub mod permanent;
+pub mod region;
 pub mod swap;
 
 #[cfg(test)]

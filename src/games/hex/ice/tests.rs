@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use super::consider;
 use super::fill::{fill_in, Layers};
 use super::inferior::{dominators, Why};
+use super::permanent;
 use crate::games::hex::board::{BLACK, WHITE};
 use crate::games::hex::ice::fillin::dead_colour;
 use crate::games::hex::position::Hex;
@@ -180,12 +181,13 @@ fn random_positions(count: usize) -> Vec<Hex> {
 #[test]
 fn fill_in_never_changes_the_value() {
     let mut memo = HashMap::new();
-    let (mut filled, mut captured) = (0, 0);
+    let (mut filled, mut captured, mut perm) = (0, 0, 0);
     for p in random_positions(600) {
         let (q, fill) = fill_in(&p);
         assert_eq!(q.to_move(), p.to_move());
         filled += (q.key() != p.key()) as usize;
         captured += fill.captured.iter().any(|c| !c.is_empty()) as usize;
+        perm += fill.perm.iter().any(|c| !c.is_empty()) as usize;
         assert_eq!(
             brute_force(&p, &mut memo),
             brute_force(&q, &mut memo),
@@ -201,8 +203,8 @@ fn fill_in_never_changes_the_value() {
         }
     }
     assert!(
-        filled > 200 && captured > 50,
-        "{filled} filled, {captured} captured"
+        filled > 200 && captured > 50 && perm > 40,
+        "{filled} filled, {captured} captured, {perm} with a permanently inferior cell"
     );
 }
 
@@ -241,7 +243,7 @@ fn compute_inferior_answers_in_benzenes_form() {
         assert!(p.board().parse_cell(entry[0]).is_some(), "{text}");
         let tag = entry[1];
         assert!(
-            ["fdb", "fdw", "fcb", "fcw"].contains(&tag)
+            ["fdb", "fdw", "fcb", "fcw", "fpb", "fpw"].contains(&tag)
                 || tag.starts_with("iv[")
                 || tag.starts_with("id["),
             "{text}"
@@ -352,5 +354,291 @@ fn swap_domination_holds_by_brute_force() {
     assert!(
         claims > 300 && winning > 50 && beyond > 50,
         "{claims} claims, {winning} winning, {beyond} beyond the neighbourhood rule"
+    );
+}
+
+#[test]
+fn edge_cells_beside_second_row_stones_are_permanently_inferior() {
+    // 9x9, Black c2 and h2 (the second-row stones of game 2 of the middle-game benchmark at
+    // 10 stones, alone): e1 has the top edge and d1 (captured under c2) on three consecutive
+    // slots and d2 e2 f1 empty; with Black on e2 and e1, d2 and f1 die. So Black fills e1,
+    // then g1 the same way, then f1 is dead: the whole first row is Black's.
+    for to_move in [BLACK, WHITE] {
+        let p = pos_with(9, &[(BLACK, "c2"), (BLACK, "h2")], to_move);
+        let (q, fill) = fill_in(&p);
+        let perm = fill.perm[BLACK as usize];
+        assert!(
+            perm.has(cell(&p, "e1")) || perm.has(cell(&p, "f1")),
+            "{fill:?}"
+        );
+        assert!(fill.perm[WHITE as usize].is_empty());
+        for name in ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"] {
+            assert_eq!(q.board().color_at(cell(&p, name)), Some(BLACK), "{name}");
+        }
+        assert!(q.board().color_at(cell(&p, "e3")).is_none());
+        let text = session_inferior::inferior(&p, to_move);
+        assert!(text.contains(" fpb"), "{text}");
+    }
+    // One second-row stone is enough for the cell beside its captured pair (e1 by d1), and
+    // an empty board has none (an edge gives two consecutive slots, not three).
+    let p = pos_with(9, &[(BLACK, "c2")], WHITE);
+    let (_, fill) = fill_in(&p);
+    assert!(fill.perm[BLACK as usize].has(cell(&p, "e1")), "{fill:?}");
+    for n in 1..=9 {
+        let (_, fill) = fill_in(&pos_with(n, &[], BLACK));
+        assert!(fill.perm.iter().all(|c| c.is_empty()), "{n}x{n}: {fill:?}");
+    }
+}
+
+/// Seeded random positions on 3x3 to 6x6 where some cell is permanently inferior for either
+/// colour on the board as it stands (before any other fill-in).
+fn positions_with_permanently_inferior_cells(count: usize) -> Vec<(Hex, u8, usize)> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut out = Vec::new();
+    while out.len() < count {
+        let n = 3 + (next() % 4) as usize;
+        let mut p = Hex::new(n, n).unwrap();
+        let stones = match n {
+            6 => 23 + next() as usize % 4,
+            5 => 12 + next() as usize % 5,
+            _ => 1 + next() as usize % (n * n / 2),
+        };
+        for _ in 0..stones {
+            let empty: Vec<usize> = p.board().empty_cells().iter().collect();
+            p.place((next() % 2) as u8, empty[next() as usize % empty.len()]);
+        }
+        p.set_to_move((next() % 2) as u8);
+        if p.winner().is_some() {
+            continue;
+        }
+        let layers = Layers::new(p.board());
+        for z in [BLACK, WHITE] {
+            let none = crate::games::hex::board::Cells::EMPTY;
+            if let Some((c, _)) = permanent::find(&layers, p.board(), z, &none) {
+                out.push((p, z, c));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The rule by brute force: wherever it finds a permanently inferior cell, filling it with
+/// its colour keeps the value for either side to move, and a move that wins in the filled
+/// position wins in the original one (the carrier's cells included: the rule stays true as
+/// stones are added). The converse may fail: Y's move into the carrier can win only unfilled,
+/// where a better Y move wins too, since the values agree.
+#[test]
+fn permanently_inferior_fill_keeps_every_value() {
+    let mut memo = HashMap::new();
+    let (mut found, mut sizes, mut wins_moved) = (0, [0usize; 7], 0);
+    for (p, z, c) in positions_with_permanently_inferior_cells(200) {
+        found += 1;
+        sizes[p.board().width()] += 1;
+        for to_move in [BLACK, WHITE] {
+            let mut before = p;
+            before.set_to_move(to_move);
+            let mut after = before;
+            after.place(z, c);
+            after.set_to_move(to_move);
+            assert_eq!(
+                brute_force(&before, &mut memo),
+                brute_force(&after, &mut memo),
+                "{} for colour {z} changed the value of\n{}",
+                p.board().cell_name(c),
+                p.board()
+            );
+            for m in after.board().empty_cells().iter() {
+                let (mut b, mut a) = (before, after);
+                b.play_cell(m);
+                a.play_cell(m);
+                // The reply's value after the move, the same or better for the mover.
+                let wins_filled = !brute_force(&a, &mut memo);
+                assert!(
+                    !wins_filled || !brute_force(&b, &mut memo),
+                    "{} for colour {z}: {} by {to_move} wins filled, not unfilled, in\n{}",
+                    p.board().cell_name(c),
+                    p.board().cell_name(m),
+                    p.board()
+                );
+                wins_moved += wins_filled as usize;
+            }
+        }
+    }
+    assert!(
+        found == 200 && sizes[6] > 20 && sizes[4] > 25 && wins_moved > 150,
+        "{sizes:?} {wins_moved}"
+    );
+}
+
+/// Dead regions by brute force: on random positions, every cell `region::dead_regions` finds
+/// that the neighbourhood test does not has a colour that never matters (the position with a
+/// black stone there has the value of the one with a white stone, either side to move).
+#[test]
+fn dead_regions_are_dead_by_brute_force() {
+    use super::region;
+    let mut memo = HashMap::new();
+    let (mut found, mut beyond) = (0, 0);
+    for p in random_positions(600).into_iter().chain(
+        positions_with_permanently_inferior_cells(100)
+            .into_iter()
+            .map(|t| t.0),
+    ) {
+        let layers = Layers::new(p.board());
+        let dead = region::dead_regions(&layers, p.board());
+        found += dead.len();
+        for c in dead.iter().filter(|&c| !layers.dead(c)) {
+            beyond += 1;
+            for to_move in [BLACK, WHITE] {
+                let (mut b, mut w) = (p, p);
+                b.place(BLACK, c);
+                w.place(WHITE, c);
+                b.set_to_move(to_move);
+                w.set_to_move(to_move);
+                assert_eq!(
+                    brute_force(&b, &mut memo),
+                    brute_force(&w, &mut memo),
+                    "{} is not dead in\n{}",
+                    p.board().cell_name(c),
+                    p.board()
+                );
+            }
+        }
+    }
+    assert!(
+        found > 200 && beyond > 40,
+        "{found} found, {beyond} beyond the neighbourhood test"
+    );
+}
+
+/// Seeded random positions on 3x3 to 6x6 (no winner) for which `pick` names a colour and a
+/// set of cells to give it.
+fn positions_where(
+    seed: u64,
+    count: usize,
+    mut pick: impl FnMut(&Hex, &Layers) -> Option<(u8, crate::games::hex::board::Cells)>,
+) -> Vec<(Hex, u8, crate::games::hex::board::Cells)> {
+    let mut x = seed;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut out = Vec::new();
+    let mut tries = 0;
+    while out.len() < count && tries < 200_000 {
+        tries += 1;
+        let n = 3 + (next() % 4) as usize;
+        let mut p = Hex::new(n, n).unwrap();
+        let stones = match n {
+            6 => 21 + next() as usize % 6,
+            5 => 11 + next() as usize % 6,
+            _ => 1 + next() as usize % (n * n / 2),
+        };
+        for _ in 0..stones {
+            let empty: Vec<usize> = p.board().empty_cells().iter().collect();
+            p.place((next() % 2) as u8, empty[next() as usize % empty.len()]);
+        }
+        p.set_to_move((next() % 2) as u8);
+        if p.winner().is_some() {
+            continue;
+        }
+        let layers = Layers::new(p.board());
+        if let Some((z, set)) = pick(&p, &layers) {
+            out.push((p, z, set));
+        }
+    }
+    out
+}
+
+/// Giving `set` to colour `z` keeps the value of `p` for either side to move, and every move
+/// that wins in the filled position wins in the original one. Returns how many winning moves
+/// it compared.
+fn check_fill_keeps_value(
+    p: &Hex,
+    z: u8,
+    set: &crate::games::hex::board::Cells,
+    memo: &mut HashMap<u64, bool>,
+) -> usize {
+    let names: Vec<String> = set.iter().map(|c| p.board().cell_name(c)).collect();
+    let mut compared = 0;
+    for to_move in [BLACK, WHITE] {
+        let mut before = *p;
+        before.set_to_move(to_move);
+        let mut after = before;
+        for c in set.iter() {
+            after.place(z, c);
+        }
+        after.set_to_move(to_move);
+        assert_eq!(
+            brute_force(&before, memo),
+            brute_force(&after, memo),
+            "{names:?} for colour {z} changed the value of\n{}",
+            p.board()
+        );
+        if after.winner().is_some() {
+            continue;
+        }
+        for m in after.board().empty_cells().iter() {
+            let (mut b, mut a) = (before, after);
+            b.play_cell(m);
+            a.play_cell(m);
+            let wins_filled = !brute_force(&a, memo);
+            assert!(
+                !wins_filled || !brute_force(&b, memo),
+                "{names:?} for colour {z}: {} by {to_move} wins filled, not unfilled, in\n{}",
+                p.board().cell_name(m),
+                p.board()
+            );
+            compared += wins_filled as usize;
+        }
+    }
+    compared
+}
+
+/// Captured pairs of cells that do not touch (each one's stone kills the other), by brute
+/// force.
+#[test]
+fn captured_pairs_apart_keep_every_value() {
+    let pairs = positions_where(0xC0FF_EE12_3456_789B, 150, |p, layers| {
+        let empty = p.board().empty_cells();
+        for a in empty.iter() {
+            if layers.dead(a) {
+                continue;
+            }
+            for b in empty.minus(&layers.geo.nbrs[a]).iter() {
+                if b <= a || layers.dead(b) {
+                    continue;
+                }
+                for z in [BLACK, WHITE] {
+                    if layers.kills(z, a, b) && layers.kills(z, b, a) {
+                        let mut set = crate::games::hex::board::Cells::EMPTY;
+                        set.insert(a);
+                        set.insert(b);
+                        return Some((z, set));
+                    }
+                }
+            }
+        }
+        None
+    });
+    let mut memo = HashMap::new();
+    let mut compared = 0;
+    let mut sizes = [0usize; 7];
+    for (p, z, set) in &pairs {
+        sizes[p.board().width()] += 1;
+        compared += check_fill_keeps_value(p, *z, set, &mut memo);
+    }
+    assert!(
+        pairs.len() == 150 && sizes[5] + sizes[6] > 40 && compared > 100,
+        "{} {sizes:?} {compared}",
+        pairs.len()
     );
 }
