@@ -148,15 +148,29 @@ fn cells_that_dominate_each_other_keep_one() {
 
 use crate::games::hex::tests::brute_force;
 
-/// Seeded random positions without a winner: sizes 3 and 4 with a few stones, 5 with 12-16.
-fn random_positions(count: usize) -> Vec<Hex> {
-    let mut x: u64 = 0x5EED_1CE5;
-    let mut next = move || {
+/// The tests' seeded xorshift64 stream, so every brute-force test sees the same positions.
+fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+    move || {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         x
-    };
+    }
+}
+
+/// Places `stones` stones of random colours on random empty cells of `p`, then a random side
+/// to move.
+fn scatter(p: &mut Hex, stones: usize, next: &mut impl FnMut() -> u64) {
+    for _ in 0..stones {
+        let empty: Vec<usize> = p.board().empty_cells().iter().collect();
+        p.place((next() % 2) as u8, empty[next() as usize % empty.len()]);
+    }
+    p.set_to_move((next() % 2) as u8);
+}
+
+/// Seeded random positions without a winner: sizes 3 and 4 with a few stones, 5 with 12-16.
+fn random_positions(count: usize) -> Vec<Hex> {
+    let mut next = xorshift(0x5EED_1CE5);
     let mut out = Vec::new();
     while out.len() < count {
         let n = 3 + (next() % 3) as usize;
@@ -166,11 +180,7 @@ fn random_positions(count: usize) -> Vec<Hex> {
         } else {
             1 + next() as usize % (n * n / 2)
         };
-        for _ in 0..stones {
-            let empty: Vec<usize> = p.board().empty_cells().iter().collect();
-            p.place((next() % 2) as u8, empty[next() as usize % empty.len()]);
-        }
-        p.set_to_move((next() % 2) as u8);
+        scatter(&mut p, stones, &mut next);
         if p.winner().is_none() {
             out.push(p);
         }
@@ -393,13 +403,7 @@ fn edge_cells_beside_second_row_stones_are_permanently_inferior() {
 /// Seeded random positions on 3x3 to 6x6 where some cell is permanently inferior for either
 /// colour on the board as it stands (before any other fill-in).
 fn positions_with_permanently_inferior_cells(count: usize) -> Vec<(Hex, u8, usize)> {
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let mut out = Vec::new();
     while out.len() < count {
         let n = 3 + (next() % 4) as usize;
@@ -409,11 +413,7 @@ fn positions_with_permanently_inferior_cells(count: usize) -> Vec<(Hex, u8, usiz
             5 => 12 + next() as usize % 5,
             _ => 1 + next() as usize % (n * n / 2),
         };
-        for _ in 0..stones {
-            let empty: Vec<usize> = p.board().empty_cells().iter().collect();
-            p.place((next() % 2) as u8, empty[next() as usize % empty.len()]);
-        }
-        p.set_to_move((next() % 2) as u8);
+        scatter(&mut p, stones, &mut next);
         if p.winner().is_some() {
             continue;
         }
@@ -524,13 +524,7 @@ fn positions_where(
     count: usize,
     mut pick: impl FnMut(&Hex, &Layers) -> Option<(u8, crate::games::hex::board::Cells)>,
 ) -> Vec<(Hex, u8, crate::games::hex::board::Cells)> {
-    let mut x = seed;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(seed);
     let mut out = Vec::new();
     let mut tries = 0;
     while out.len() < count && tries < 200_000 {
@@ -542,11 +536,7 @@ fn positions_where(
             5 => 11 + next() as usize % 6,
             _ => 1 + next() as usize % (n * n / 2),
         };
-        for _ in 0..stones {
-            let empty: Vec<usize> = p.board().empty_cells().iter().collect();
-            p.place((next() % 2) as u8, empty[next() as usize % empty.len()]);
-        }
-        p.set_to_move((next() % 2) as u8);
+        scatter(&mut p, stones, &mut next);
         if p.winner().is_some() {
             continue;
         }
