@@ -20,7 +20,7 @@ struct EngineOpts {
     #[arg(long, global = true)]
     threads: Option<usize>,
     /// Transposition table size in MB [default: 64]. Left unset, Kalah's `solve` may take a
-    /// bigger proof table for a big board.
+    /// bigger proof table for a big board, and Hex's Monte-Carlo tree takes 256 MB.
     #[arg(long, global = true)]
     hash: Option<usize>,
     /// Also write the log to this file.
@@ -380,6 +380,7 @@ fn main() -> ExitCode {
             let opts = HexOptions {
                 threads,
                 hash_mb: hash,
+                tree_mb: cli.opts.hash.unwrap_or(hex::DEFAULT_TREE_MB).max(1),
                 player: cli.opts.player,
                 seed: cli.opts.seed,
                 movetime_ms: movetime,

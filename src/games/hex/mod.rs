@@ -19,6 +19,7 @@ pub mod twodistance;
 pub mod vc;
 
 pub use board::{Board, BLACK, WHITE};
+pub use player::genmove::DEFAULT_TREE_MB;
 pub use position::Hex;
 pub use session::{HexOptions, HexSearch, HexSession, SwapMeaning};
 

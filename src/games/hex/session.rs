@@ -14,7 +14,7 @@ use super::board::{Board, BLACK, MAX_SIDE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
 use super::player::book;
-use super::player::genmove::{self as mcts_genmove, SharedTree};
+use super::player::genmove::{self as mcts_genmove, SharedTree, DEFAULT_TREE_MB};
 use super::player::mcts;
 use super::position::Hex;
 use super::session_inferior;
@@ -59,7 +59,10 @@ pub enum HexSearch {
 #[derive(Clone, Debug)]
 pub struct HexOptions {
     pub threads: usize,
+    /// The alpha-beta player's transposition table.
     pub hash_mb: usize,
+    /// The Monte-Carlo player's tree (`--hash` sets both; `DEFAULT_TREE_MB` when unset).
+    pub tree_mb: usize,
     pub player: PlayerKind,
     pub seed: Option<u64>,
     pub movetime_ms: Option<u64>,
@@ -75,6 +78,7 @@ impl Default for HexOptions {
         HexOptions {
             threads: 1,
             hash_mb: 64,
+            tree_mb: DEFAULT_TREE_MB,
             player: PlayerKind::Engine,
             seed: None,
             movetime_ms: None,
@@ -149,7 +153,7 @@ impl HexSession {
                 swappable: None,
             }],
             tt: Arc::new(Tt::new(opts.hash_mb)),
-            tree: Arc::new(SharedTree::new(opts.hash_mb)),
+            tree: Arc::new(SharedTree::new(opts.tree_mb)),
             player: Reference::new(opts.player, opts.seed),
             opts,
             clock,

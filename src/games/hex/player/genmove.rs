@@ -29,11 +29,18 @@ pub fn search_time(limits: &Limits) -> Option<Duration> {
 }
 
 /// Past this share of its nodes in use, the tree is cleared before a search rather than
-/// reused: a nearly full tree would stop growing where the new search needs it. At 2 s/move
-/// the 64 MB tree reaches it every third move or so; compacting it to the subtree of the moves
-/// played instead (`Tree::compact`) lost 31-37 in self-play at 300 ms/move with an 8 MB tree
+/// reused: a nearly full tree would stop growing where the new search needs it (at 2 s/move
+/// on 9×9 a 64 MB tree reached it every fifth move; see `DEFAULT_TREE_MB`); compacting it to
+/// the subtree of the moves played instead (`Tree::compact`) lost 31-37 in self-play at 300 ms/move with an 8 MB tree
 /// (the same fill per move), SPRT H0 (tournaments/results/hex-learn-selfplay/sp-compact/).
 const REUSE_MAX_FILL: f64 = 0.5;
+
+/// The Monte-Carlo tree's memory when `--hash` does not set it. A 2 s move on 9×9 adds some
+/// 250,000–400,000 nodes (28 bytes each), and a tree kept from move to move starts the next
+/// search with 20,000–125,000 of its playouts already at the root, as many as the move itself
+/// adds; a 64 MB tree passed `REUSE_MAX_FILL` every fifth move and lost them. MoHex 2.0 keeps
+/// its subtree on up to 2 GB; 256 MB keeps ours for about twenty moves on 9×9.
+pub const DEFAULT_TREE_MB: usize = 256;
 
 /// The tree, made on first use with `hash_mb` of memory and kept for the session's next moves:
 /// when the new position follows the last one searched by our move and the opponent's, the
