@@ -31,8 +31,9 @@ pub fn search_time(limits: &Limits) -> Option<Duration> {
 /// Past this share of its nodes in use, the tree is cleared before a search rather than
 /// reused: a nearly full tree would stop growing where the new search needs it (at 2 s/move
 /// on 9×9 a 64 MB tree reached it every fifth move; see `DEFAULT_TREE_MB`); compacting it to
-/// the subtree of the moves played instead (`Tree::compact`) lost 31-37 in self-play at 300 ms/move with an 8 MB tree
-/// (the same fill per move), SPRT H0 (tournaments/results/hex-learn-selfplay/sp-compact/).
+/// the subtree of the moves played instead (`Tree::compact`) lost 31-37 in self-play at 300
+/// ms/move with an 8 MB tree (the same fill per move), SPRT H0
+/// (tournaments/results/hex-learn-selfplay/sp-compact/).
 const REUSE_MAX_FILL: f64 = 0.5;
 
 /// The Monte-Carlo tree's memory when `--hash` does not set it. A 2 s move on 9×9 adds some
