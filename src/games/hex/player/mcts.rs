@@ -262,6 +262,22 @@ fn value(child: &Node, log_parent: f32) -> f32 {
     PROGRESSIVE_BIAS * prior / (n + 1.0).sqrt() + estimate(child, n, log_parent)
 }
 
+/// The child of highest `value`, the last of equals (the one `Iterator::max_by` picks with
+/// `total_cmp`), each value computed once: `max_by` computes both sides of every comparison,
+/// and selection was the search's largest cost.
+fn best_child(kids: &[Node], log_parent: f32) -> &Node {
+    let mut best = &kids[0];
+    let mut best_value = value(best, log_parent);
+    for kid in &kids[1..] {
+        let v = value(kid, log_parent);
+        if best_value.total_cmp(&v) != std::cmp::Ordering::Greater {
+            best = kid;
+            best_value = v;
+        }
+    }
+    best
+}
+
 /// The RAVE-weighted mean plus exploration of a child with `n` visits.
 fn estimate(child: &Node, n: f32, log_parent: f32) -> f32 {
     let rn = child.rave_visits.load(Relaxed) as f32;
@@ -401,10 +417,7 @@ impl<'a> Search<'a> {
                 }
             }
             let log_parent = (node.visits() as f32).max(1.0).ln();
-            let child = kids
-                .iter()
-                .max_by(|a, b| value(a, log_parent).total_cmp(&value(b, log_parent)))
-                .unwrap();
+            let child = best_child(kids, log_parent);
             child.add(1, 0);
             let cell = child.cell.load(Relaxed) as usize;
             board.place(to_move, cell);
