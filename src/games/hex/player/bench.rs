@@ -1,13 +1,14 @@
 //! `sente bench hex-mcts`: the Hex benchmark positions searched by the Monte-Carlo player, a
 //! fixed number of playouts each (or a fixed time with `--movetime`). With one thread the
-//! trees are deterministic: the per-position tree sizes on stderr are the search's signature,
-//! and the `nodes` of the summary line are playouts.
+//! trees are deterministic: the per-position tree sizes and tree hashes on stderr are the
+//! search's signature (a speedup that leaves them unchanged searched the same tree), and the
+//! `nodes` of the summary line are playouts.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::mcts::{search, Settings, NODE_BYTES};
-use super::tree::Tree;
+use super::tree::{Node, Tree};
 use crate::bench::{BenchArgs, BenchTotals};
 use crate::games::hex::bench::positions;
 
@@ -36,12 +37,13 @@ pub fn run(args: &BenchArgs) -> BenchTotals {
             &mut |_| {},
         );
         eprintln!(
-            "position {:>2}: best {:?} mean {:.3} playouts {} tree {} nodes time {} ms",
+            "position {:>2}: best {:?} mean {:.3} playouts {} tree {} nodes hash {:016x} time {} ms",
             i + 1,
             o.best.map(|c| pos.board().cell_name(c)),
             o.mean,
             o.playouts,
             o.tree_nodes,
+            tree_hash(&tree, tree.root()),
             o.elapsed.as_millis()
         );
         playouts += o.playouts;
@@ -51,4 +53,30 @@ pub fn run(args: &BenchArgs) -> BenchTotals {
         nodes: playouts,
         elapsed: start.elapsed(),
     }
+}
+
+/// A hash of every node below `node` (cell, statistics, proof and prior, depth first): equal
+/// hashes mean the same tree.
+pub fn tree_hash(tree: &Tree, node: &Node) -> u64 {
+    use std::sync::atomic::Ordering::Relaxed;
+    let fields = [
+        node.cell.load(Relaxed) as u64,
+        node.visits() as u64,
+        node.wins.load(Relaxed) as u64,
+        node.rave_visits.load(Relaxed) as u64,
+        node.rave_wins.load(Relaxed) as u64,
+        node.proof() as u64,
+        node.prior().to_bits() as u64,
+    ];
+    // FNV-1a over the fields, then the children's hashes.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |v: u64| {
+        h ^= v;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    };
+    fields.into_iter().for_each(&mut mix);
+    for kid in tree.children(node) {
+        mix(tree_hash(tree, kid));
+    }
+    h
 }

@@ -22,6 +22,7 @@ use super::tree::{Node, Tree, MOVER_LOSES, MOVER_WINS, UNPROVEN};
 use super::vc_cache::VcCache;
 use super::vcm;
 use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
+use crate::games::hex::groups::MAX_CELLS;
 use crate::games::hex::ice;
 use crate::games::hex::position::Hex;
 use crate::games::hex::vc::{must_play, Outlook, VcSet};
@@ -265,6 +266,22 @@ fn value(child: &Node, log_parent: f32) -> f32 {
     PROGRESSIVE_BIAS * prior / (n + 1.0).sqrt() + estimate(child, n, log_parent)
 }
 
+/// The child of highest `value`, the last of equals (the one `Iterator::max_by` picks with
+/// `total_cmp`), each value computed once: `max_by` computes both sides of every comparison,
+/// and selection was the search's largest cost.
+fn best_child(kids: &[Node], log_parent: f32) -> &Node {
+    let mut best = &kids[0];
+    let mut best_value = value(best, log_parent);
+    for kid in &kids[1..] {
+        let v = value(kid, log_parent);
+        if best_value.total_cmp(&v) != std::cmp::Ordering::Greater {
+            best = kid;
+            best_value = v;
+        }
+    }
+    best
+}
+
 /// The RAVE-weighted mean plus exploration of a child with `n` visits.
 fn estimate(child: &Node, n: f32, log_parent: f32) -> f32 {
     let rn = child.rave_visits.load(Relaxed) as f32;
@@ -347,6 +364,7 @@ impl<'a> Search<'a> {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut playout = Playout::default();
         let mut path: Vec<&Node> = Vec::with_capacity(64);
+        let mut scratch = [0u16; MAX_CELLS];
         let mut next_report = started + REPORT_EVERY;
         let mut i = 0u32;
         // Playouts not yet added to the shared count (one locked add per 16, not per playout).
@@ -367,13 +385,19 @@ impl<'a> Search<'a> {
                 }
             }
             i += 1;
-            self.iterate(&mut rng, &mut playout, &mut path);
+            self.iterate(&mut rng, &mut playout, &mut path, &mut scratch);
             unsent += 1;
         }
     }
 
     /// Down the tree, one playout, and back up.
-    fn iterate<'t>(&'t self, rng: &mut SmallRng, playout: &mut Playout, path: &mut Vec<&'t Node>) {
+    fn iterate<'t>(
+        &'t self,
+        rng: &mut SmallRng,
+        playout: &mut Playout,
+        path: &mut Vec<&'t Node>,
+        scratch: &mut [u16; MAX_CELLS],
+    ) {
         let mut board = self.board;
         let mut to_move = self.to_move;
         let mut last = None;
@@ -404,10 +428,7 @@ impl<'a> Search<'a> {
                 }
             }
             let log_parent = (node.visits() as f32).max(1.0).ln();
-            let child = kids
-                .iter()
-                .max_by(|a, b| value(a, log_parent).total_cmp(&value(b, log_parent)))
-                .unwrap();
+            let child = best_child(kids, log_parent);
             child.add(1, 0);
             let cell = child.cell.load(Relaxed) as usize;
             board.place(to_move, cell);
@@ -429,7 +450,7 @@ impl<'a> Search<'a> {
                 (playout.run(&self.geo, &board, to_move, last, rng), true)
             }
         };
-        self.back_up(path, winner, played.then_some(playout));
+        self.back_up(path, winner, played.then_some(playout), scratch);
     }
 
     /// Gives `node` (the position `board` with `to_move` to play) its children, or its proof.
@@ -578,7 +599,13 @@ impl<'a> Search<'a> {
     }
 
     /// Adds the result to every node of the path, RAVE to their siblings, and lifts proofs.
-    fn back_up(&self, path: &[&Node], winner: u8, playout: Option<&Playout>) {
+    fn back_up(
+        &self,
+        path: &[&Node],
+        winner: u8,
+        playout: Option<&Playout>,
+        scratch: &mut [u16; MAX_CELLS],
+    ) {
         // The colour that moved into path[i]: the root's opponent for the root.
         let mover = |i: usize| {
             if i % 2 == 1 {
@@ -591,10 +618,19 @@ impl<'a> Search<'a> {
             node.add(0, (winner == mover(i)) as u32);
             if let Some(p) = playout {
                 let me = 1 - mover(i);
-                for kid in self.tree.children(node) {
-                    if p.colour[kid.cell.load(Relaxed) as usize] == me {
-                        kid.add_rave(winner == me);
-                    }
+                let kids = self.tree.children(node);
+                // The children whose cell the mover took, listed without a branch (whether
+                // the mover took a cell is a coin flip that no branch predictor learns), then
+                // updated.
+                let took = &mut scratch[..kids.len()];
+                let mut n = 0;
+                for (k, kid) in kids.iter().enumerate() {
+                    took[n] = k as u16;
+                    n += (p.colour[kid.cell.load(Relaxed) as usize] == me) as usize;
+                }
+                let won = winner == me;
+                for &k in &took[..n] {
+                    kids[k as usize].add_rave(won);
                 }
             }
         }

@@ -12,9 +12,15 @@ use crate::games::hex::groups::MAX_CELLS;
 
 /// A cell's colour in a playout: `BLACK`, `WHITE`, or this.
 pub const EMPTY: u8 = 2;
-/// Ring entries beyond the board: the edge of either colour, or beyond a corner (nobody's).
-const EDGE: [u16; 2] = [u16::MAX - 1, u16::MAX - 2];
-const NOWHERE: u16 = u16::MAX;
+/// What the entry beyond a corner holds: nobody's.
+const NOBODY: u8 = EMPTY + 1;
+/// Ring entries beyond the board point past the cells, at entries of `Playout::colour` that
+/// hold the edge's colour (or nobody's beyond a corner) for good: a ring entry's owner is then
+/// one load, with no test for the edge.
+const EDGE: [u16; 2] = [MAX_CELLS as u16, MAX_CELLS as u16 + 1];
+const NOWHERE: u16 = MAX_CELLS as u16 + 2;
+/// Cells plus the three entries beyond the board.
+const ENTRIES: usize = MAX_CELLS + 3;
 
 /// The board's shape, computed once per search: each cell's six ring neighbours in order
 /// (consecutive entries touch each other), with off-board entries naming the edge there.
@@ -58,7 +64,8 @@ impl Geometry {
 
 /// One playout's board: colours by cell and the empty cells in a list that removes in O(1).
 pub struct Playout {
-    pub colour: [u8; MAX_CELLS],
+    /// Colours by cell; past the cells, the edges' entries (`EDGE`, `NOWHERE`).
+    pub colour: [u8; ENTRIES],
     empties: Vec<u16>,
     /// Where each empty cell sits in `empties`.
     slot: [u16; MAX_CELLS],
@@ -67,8 +74,12 @@ pub struct Playout {
 
 impl Default for Playout {
     fn default() -> Self {
+        let mut colour = [EMPTY; ENTRIES];
+        colour[EDGE[BLACK as usize] as usize] = BLACK;
+        colour[EDGE[WHITE as usize] as usize] = WHITE;
+        colour[NOWHERE as usize] = NOBODY;
         Playout {
-            colour: [EMPTY; MAX_CELLS],
+            colour,
             empties: Vec::with_capacity(MAX_CELLS),
             slot: [0; MAX_CELLS],
             stack: Vec::with_capacity(MAX_CELLS),
@@ -108,18 +119,10 @@ impl Playout {
         self.winner(geo)
     }
 
-    fn owner(&self, entry: u16) -> u8 {
-        match entry {
-            e if e == EDGE[0] => BLACK,
-            e if e == EDGE[1] => WHITE,
-            NOWHERE => EMPTY + 1,
-            c => self.colour[c as usize],
-        }
-    }
-
     /// A cell that restores a bridge of `me` that the stone at `intruder` has just entered:
     /// an empty ring neighbour of the intruder whose two flanking ring neighbours are both
-    /// `me`'s (stones or edge). One at random when there are several.
+    /// `me`'s (stones or edge). One at random when there are several (the `k`-th in ring
+    /// order for a draw of `k`).
     fn bridge_answer(
         &self,
         geo: &Geometry,
@@ -128,23 +131,25 @@ impl Playout {
         rng: &mut SmallRng,
     ) -> Option<usize> {
         let ring = &geo.ring[intruder];
-        let mut found = [0usize; 6];
-        let mut n = 0;
-        for i in 0..6 {
-            let c = ring[i];
-            if (c as usize) < geo.size()
-                && self.colour[c as usize] == EMPTY
-                && self.owner(ring[(i + 5) % 6]) == me
-                && self.owner(ring[(i + 1) % 6]) == me
-            {
-                found[n] = c as usize;
-                n += 1;
-            }
+        // Bit i: ring entry i is empty, or `me`'s.
+        let (mut empty, mut mine) = (0u32, 0u32);
+        for (i, &e) in ring.iter().enumerate() {
+            let c = self.colour[e as usize];
+            empty |= ((c == EMPTY) as u32) << i;
+            mine |= ((c == me) as u32) << i;
         }
-        match n {
+        // Entry i with both neighbours i - 1 and i + 1 (around the ring) `me`'s.
+        let flanked = ((mine << 1) | (mine >> 5)) & ((mine >> 1) | (mine << 5));
+        let mut found = empty & flanked & 0x3F;
+        match found.count_ones() {
             0 => None,
-            1 => Some(found[0]),
-            _ => Some(found[rng.gen_range(0..n)]),
+            1 => Some(ring[found.trailing_zeros() as usize] as usize),
+            n => {
+                for _ in 0..rng.gen_range(0..n as usize) {
+                    found &= found - 1;
+                }
+                Some(ring[found.trailing_zeros() as usize] as usize)
+            }
         }
     }
 
@@ -160,7 +165,9 @@ impl Playout {
 
     /// Who connects on the full board: Black if a black chain joins top and bottom.
     fn winner(&mut self, geo: &Geometry) -> u8 {
-        let mut seen = [false; MAX_CELLS];
+        // The entries beyond the board count as seen: the fill stays on the cells.
+        let mut seen = [false; ENTRIES];
+        seen[MAX_CELLS..].fill(true);
         self.stack.clear();
         for (x, seen) in seen.iter_mut().enumerate().take(geo.width) {
             if self.colour[x] == BLACK {
@@ -176,7 +183,7 @@ impl Playout {
             }
             for &n in &geo.ring[c] {
                 let n = n as usize;
-                if n < geo.size() && !seen[n] && self.colour[n] == BLACK {
+                if !seen[n] && self.colour[n] == BLACK {
                     seen[n] = true;
                     self.stack.push(n as u16);
                 }
