@@ -7,7 +7,7 @@
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-use crate::games::hex::board::{Board, BLACK, WHITE};
+use crate::games::hex::board::{Board, Cells, BLACK, WHITE};
 use crate::games::hex::groups::MAX_CELLS;
 
 /// A cell's colour in a playout: `BLACK`, `WHITE`, or this.
@@ -28,6 +28,8 @@ pub struct Geometry {
     width: usize,
     height: usize,
     ring: Vec<[u16; 6]>,
+    /// Every cell of the board.
+    cells: Cells,
 }
 
 impl Geometry {
@@ -54,6 +56,7 @@ impl Geometry {
             width: w as usize,
             height: h as usize,
             ring,
+            cells: board.all_cells(),
         }
     }
 
@@ -99,13 +102,17 @@ impl Playout {
         mut last: Option<usize>,
         rng: &mut SmallRng,
     ) -> u8 {
-        self.empties.clear();
-        for c in 0..geo.size() {
-            self.colour[c] = board.color_at(c).unwrap_or(EMPTY);
-            if self.colour[c] == EMPTY {
-                self.slot[c] = self.empties.len() as u16;
-                self.empties.push(c as u16);
+        // From the board's sets a word at a time; the empty cells listed in increasing order.
+        self.colour[..geo.size()].fill(EMPTY);
+        for colour in [BLACK, WHITE] {
+            for c in board.stones(colour).iter() {
+                self.colour[c] = colour;
             }
+        }
+        self.empties.clear();
+        for c in geo.cells.minus(&board.occupied()).iter() {
+            self.slot[c] = self.empties.len() as u16;
+            self.empties.push(c as u16);
         }
         while !self.empties.is_empty() {
             let cell = match last.and_then(|l| self.bridge_answer(geo, l, to_move, rng)) {
@@ -241,6 +248,29 @@ mod tests {
             p.run(&geo, &b, BLACK, b.parse_cell("c2"), &mut rng);
             assert_eq!(p.colour[b.parse_cell("b3").unwrap()], BLACK);
         }
+    }
+
+    #[test]
+    fn each_of_several_bridge_answers_is_drawn() {
+        // White c3 enters three black bridges at once (Black d2, c4 and b3 around it): the
+        // answer is one of their other cells d3, b4 and c2, each of them in some draws;
+        // White has no bridge there to answer for.
+        let b = board(5, &["d2", "c4", "b3"], &["c3"]);
+        let geo = Geometry::new(&b);
+        let mut p = Playout::default();
+        for c in 0..b.size() {
+            p.colour[c] = b.color_at(c).unwrap_or(EMPTY);
+        }
+        let mut rng = SmallRng::seed_from_u64(8);
+        let intruder = b.parse_cell("c3").unwrap();
+        let mut answers: Vec<String> = (0..60)
+            .map(|_| p.bridge_answer(&geo, intruder, BLACK, &mut rng).unwrap())
+            .map(|c| b.cell_name(c))
+            .collect();
+        answers.sort();
+        answers.dedup();
+        assert_eq!(answers, ["b4", "c2", "d3"]);
+        assert_eq!(p.bridge_answer(&geo, intruder, WHITE, &mut rng), None);
     }
 
     #[test]
