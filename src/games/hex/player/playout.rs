@@ -7,7 +7,7 @@
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-use crate::games::hex::board::{Board, Cells, BLACK, WHITE};
+use crate::games::hex::board::{Board, BLACK, WHITE};
 use crate::games::hex::groups::MAX_CELLS;
 
 /// A cell's colour in a playout: `BLACK`, `WHITE`, or this.
@@ -28,8 +28,6 @@ pub struct Geometry {
     width: usize,
     height: usize,
     ring: Vec<[u16; 6]>,
-    /// Every cell of the board.
-    cells: Cells,
 }
 
 impl Geometry {
@@ -56,7 +54,6 @@ impl Geometry {
             width: w as usize,
             height: h as usize,
             ring,
-            cells: board.all_cells(),
         }
     }
 
@@ -102,17 +99,13 @@ impl Playout {
         mut last: Option<usize>,
         rng: &mut SmallRng,
     ) -> u8 {
-        // From the board's sets a word at a time; the empty cells listed in increasing order.
-        self.colour[..geo.size()].fill(EMPTY);
-        for colour in [BLACK, WHITE] {
-            for c in board.stones(colour).iter() {
-                self.colour[c] = colour;
-            }
-        }
         self.empties.clear();
-        for c in geo.cells.minus(&board.occupied()).iter() {
-            self.slot[c] = self.empties.len() as u16;
-            self.empties.push(c as u16);
+        for c in 0..geo.size() {
+            self.colour[c] = board.color_at(c).unwrap_or(EMPTY);
+            if self.colour[c] == EMPTY {
+                self.slot[c] = self.empties.len() as u16;
+                self.empties.push(c as u16);
+            }
         }
         while !self.empties.is_empty() {
             let cell = match last.and_then(|l| self.bridge_answer(geo, l, to_move, rng)) {
