@@ -263,6 +263,11 @@ fn value(child: &Node, log_parent: f32) -> f32 {
     if prior == 0.0 {
         return estimate(child, n, log_parent);
     }
+    if n == 0.0 {
+        // Most children are unvisited: their bias divides by sqrt(1) = 1, which is exact, so
+        // it is left out (the same value without a square root and a division).
+        return PROGRESSIVE_BIAS * prior + estimate(child, n, log_parent);
+    }
     PROGRESSIVE_BIAS * prior / (n + 1.0).sqrt() + estimate(child, n, log_parent)
 }
 
@@ -772,6 +777,54 @@ mod tests {
             &AtomicBool::new(false),
             &mut |_| {},
         )
+    }
+
+    #[test]
+    fn selection_picks_the_child_max_by_picks_with_the_values_of_the_formula() {
+        // Random statistics with many ties: the child chosen is the last of the highest
+        // values (what `Iterator::max_by` picks), and each value is the formula's, bit for
+        // bit (an unvisited child's bias divides by sqrt(1)).
+        use rand::Rng;
+        let mut rng = SmallRng::seed_from_u64(4);
+        for _ in 0..300 {
+            let tree = Tree::new(64);
+            let cells: Vec<(u16, u32, u32)> = (0..20)
+                .map(|c| {
+                    let n = rng.gen_range(0..3);
+                    (c, n, rng.gen_range(0..=n))
+                })
+                .collect();
+            let priors: Vec<f32> = (0..20)
+                .map(|_| [0.0, 0.05, 0.2][rng.gen_range(0..3)])
+                .collect();
+            tree.expand(tree.root(), &cells, &priors);
+            let kids = tree.children(tree.root());
+            for k in kids {
+                for _ in 0..rng.gen_range(0..3) {
+                    k.add_rave(rng.gen_bool(0.5));
+                }
+                if rng.gen_range(0..40) == 0 {
+                    k.proof.store(rng.gen_range(1..=2), Relaxed);
+                }
+            }
+            let log_parent = (rng.gen_range(1..50) as f32).ln();
+            let picked = best_child(kids, log_parent);
+            let by_max_by = kids
+                .iter()
+                .max_by(|a, b| value(a, log_parent).total_cmp(&value(b, log_parent)))
+                .unwrap();
+            assert!(std::ptr::eq(picked, by_max_by));
+            for k in kids.iter().filter(|k| k.proof() == UNPROVEN) {
+                let n = k.visits() as f32;
+                let e = estimate(k, n, log_parent);
+                let formula = if k.prior() == 0.0 {
+                    e
+                } else {
+                    PROGRESSIVE_BIAS * k.prior() / (n + 1.0).sqrt() + e
+                };
+                assert_eq!(value(k, log_parent).to_bits(), formula.to_bits());
+            }
+        }
     }
 
     #[test]

@@ -244,6 +244,29 @@ mod tests {
     }
 
     #[test]
+    fn each_of_several_bridge_answers_is_drawn() {
+        // White c3 enters three black bridges at once (Black d2, c4 and b3 around it): the
+        // answer is one of their other cells d3, b4 and c2, each of them in some draws;
+        // White has no bridge there to answer for.
+        let b = board(5, &["d2", "c4", "b3"], &["c3"]);
+        let geo = Geometry::new(&b);
+        let mut p = Playout::default();
+        for c in 0..b.size() {
+            p.colour[c] = b.color_at(c).unwrap_or(EMPTY);
+        }
+        let mut rng = SmallRng::seed_from_u64(8);
+        let intruder = b.parse_cell("c3").unwrap();
+        let mut answers: Vec<String> = (0..60)
+            .map(|_| p.bridge_answer(&geo, intruder, BLACK, &mut rng).unwrap())
+            .map(|c| b.cell_name(c))
+            .collect();
+        answers.sort();
+        answers.dedup();
+        assert_eq!(answers, ["b4", "c2", "d3"]);
+        assert_eq!(p.bridge_answer(&geo, intruder, WHITE, &mut rng), None);
+    }
+
+    #[test]
     fn an_intrusion_into_an_edge_template_is_answered() {
         // Black c2 reaches the top through c1 and d1; White takes d1, Black answers c1.
         let b = board(5, &["c2"], &["d1"]);

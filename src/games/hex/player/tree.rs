@@ -33,8 +33,10 @@ pub struct Node {
     children: AtomicU16,
     state: AtomicU8,
     pub proof: AtomicU8,
-    /// The move's prior (`prior::priors`) in units of 1/65535: the progressive bias.
-    prior: AtomicU16,
+    /// The move's prior (`prior::priors`), rounded to units of 1/65535, as the bits of the
+    /// `f32` that selection reads: stored ready, since selection reads every child's prior and
+    /// a division there cost more than the node's spare bytes (the node stays 32 bytes).
+    prior: AtomicU32,
 }
 
 impl Node {
@@ -46,12 +48,13 @@ impl Node {
     }
     /// The move's prior probability (0 when none was given).
     pub fn prior(&self) -> f32 {
-        self.prior.load(Relaxed) as f32 / u16::MAX as f32
+        f32::from_bits(self.prior.load(Relaxed))
     }
     /// Replaces the move's prior (the knowledge step's connection-restoring bonus, `vcm`).
     pub fn set_prior(&self, p: f32) {
+        let units = (p.clamp(0.0, 1.0) * u16::MAX as f32) as u16;
         self.prior
-            .store((p.clamp(0.0, 1.0) * u16::MAX as f32) as u16, Relaxed);
+            .store((units as f32 / u16::MAX as f32).to_bits(), Relaxed);
     }
     /// Adds `n` visits with `w` wins (also the virtual loss: visits first, wins later).
     ///
@@ -92,7 +95,7 @@ struct NodeValues {
     children: u16,
     state: u8,
     proof: u8,
-    prior: u16,
+    prior: u32,
 }
 
 impl NodeValues {
@@ -321,6 +324,19 @@ mod tests {
     }
 
     #[test]
+    fn a_node_is_32_bytes_and_keeps_its_prior_to_1_in_65535() {
+        // The tree's capacity for a memory budget, so the searches' shape, depends on it.
+        assert_eq!(std::mem::size_of::<Node>(), 32);
+        let n = Node::default();
+        assert_eq!(n.prior(), 0.0);
+        for p in [0.0, 0.3, 1.0 / 7.0, 1.0, 1.5] {
+            n.set_prior(p);
+            let units = (p.clamp(0.0, 1.0) * 65535.0) as u16;
+            assert_eq!(n.prior(), units as f32 / 65535.0);
+        }
+    }
+
+    #[test]
     fn a_full_tree_leaves_nodes_as_leaves() {
         let t = Tree::new(3);
         assert!(t.expand(t.root(), &[(1, 0, 0), (2, 0, 0)], &[]));
@@ -357,7 +373,7 @@ mod tests {
 
     /// The subtree below `node` as (cell, visits, wins, proof, prior bits) in depth-first
     /// order, children in their order.
-    fn shape(t: &Tree, node: &Node) -> Vec<(u16, u32, u32, u8, u16, usize)> {
+    fn shape(t: &Tree, node: &Node) -> Vec<(u16, u32, u32, u8, u32, usize)> {
         let mut out = vec![(
             node.cell.load(Relaxed),
             node.visits(),
