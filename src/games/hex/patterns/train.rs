@@ -25,6 +25,8 @@ pub struct TuneArgs {
     pub data: PathBuf,
     /// More record folders, read after `data`.
     pub extra_data: Vec<PathBuf>,
+    /// What a decision of `extra_data` counts in the fit against one of `data` (1: the same).
+    pub extra_weight: f64,
     pub out: Option<PathBuf>,
     pub seed: u64,
     pub iterations: usize,
@@ -42,6 +44,7 @@ impl Default for TuneArgs {
         TuneArgs {
             data: PathBuf::new(),
             extra_data: Vec::new(),
+            extra_weight: 1.0,
             out: None,
             seed: 1,
             iterations: 30,
@@ -63,6 +66,10 @@ pub struct TuneCommand {
     /// More folders of game records, read after --data (Hex; repeatable).
     #[arg(long)]
     pub extra_data: Vec<PathBuf>,
+    /// What each decision of --extra-data counts in the fit against one of --data (Hex):
+    /// below 1, the games of --data lead and the others fill in the patterns they lack.
+    #[arg(long, default_value_t = 1.0)]
+    pub extra_weight: f64,
     /// Measure this weight file on the records' held-out split (and on all their decisions)
     /// instead of fitting (Hex).
     #[arg(long)]
@@ -96,6 +103,7 @@ impl TuneCommand {
         let args = TuneArgs {
             data: self.data.clone(),
             extra_data: self.extra_data.clone(),
+            extra_weight: self.extra_weight,
             out: self.out.clone(),
             seed: seed.unwrap_or(1),
             iterations: self.iterations,
@@ -155,16 +163,18 @@ struct Candidate {
     local: u8,
 }
 
-/// The decisions of a set of games: each a run of candidates and the index of the one played.
+/// The decisions of a set of games: each a run of candidates, the index of the one played and
+/// what the decision counts in the fit.
 #[derive(Default)]
 struct Decisions {
     starts: Vec<u32>,
     played: Vec<u32>,
+    weight: Vec<f64>,
     cands: Vec<Candidate>,
 }
 
 impl Decisions {
-    fn add(&mut self, record: &Record) {
+    fn add(&mut self, record: &Record, weight: f64) {
         let mut board = Board::new(record.size, record.size).expect("a parsed size");
         let mut last = None;
         for (ply, &(cell, chosen)) in record.moves.iter().enumerate() {
@@ -172,6 +182,7 @@ impl Decisions {
             let empty = board.empty_cells();
             if ply > 0 && chosen && empty.len() > 1 {
                 self.starts.push(self.cands.len() as u32);
+                self.weight.push(weight);
                 let at = empty.iter().position(|c| c == cell).expect("a legal move");
                 self.played.push(self.cands.len() as u32 + at as u32);
                 self.cands
@@ -250,14 +261,14 @@ fn held_out(record: &Record, seed: u64, permille: u64) -> bool {
     mix(seed ^ fnv1a(record.line().as_bytes())) % 1000 < permille
 }
 
-/// The training and held-out decisions of `records`.
-fn split(records: &[Record], seed: u64, permille: u64) -> (Decisions, Decisions) {
+/// The training and held-out decisions of `records`, each game's decisions with its weight.
+fn split(records: &[Record], weights: &[f64], seed: u64, permille: u64) -> (Decisions, Decisions) {
     let (mut train, mut held) = (Decisions::default(), Decisions::default());
-    for r in records {
+    for (r, &w) in records.iter().zip(weights) {
         if held_out(r, seed, permille) {
-            held.add(r);
+            held.add(r, w);
         } else {
-            train.add(r);
+            train.add(r, w);
         }
     }
     (train, held)
@@ -330,7 +341,18 @@ pub fn fit(
     args: &TuneArgs,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Summary, String> {
-    let (train, held) = split(records, args.seed, args.holdout_permille);
+    fit_weighted(records, &vec![1.0; records.len()], args, progress)
+}
+
+/// Fits the weights to the records, each game's decisions counting its weight (a win and a
+/// share of the denominators of that size); the held-out figures count every decision once.
+pub fn fit_weighted(
+    records: &[Record],
+    weights: &[f64],
+    args: &TuneArgs,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Summary, String> {
+    let (train, held) = split(records, weights, args.seed, args.holdout_permille);
     if train.len() == 0 {
         return Err("no decisions to learn from".into());
     }
@@ -370,10 +392,10 @@ pub fn fit(
         .collect();
     let mut wins_p = vec![0.0f64; model.pattern.len()];
     let mut wins_l = vec![0.0f64; LOCAL_FEATURES];
-    for &p in &train.played {
+    for (&p, &w) in train.played.iter().zip(&train.weight) {
         let (pi, li) = ids[p as usize];
-        wins_p[pi as usize] += 1.0;
-        wins_l[li as usize] += 1.0;
+        wins_p[pi as usize] += w;
+        wins_l[li as usize] += w;
     }
     let uniform_top1 = (0..held.len())
         .map(|j| 1.0 / held.decision(j).0.len() as f64)
@@ -398,12 +420,13 @@ pub fn fit(
             let mut denom = vec![0.0f64; size];
             for (j, &t) in totals.iter().enumerate() {
                 let (range, _) = train.decision(j);
+                let share = train.weight[j] / t;
                 for &(p, l) in &ids[range] {
                     let (p, l) = (p as usize, l as usize);
                     if group == 0 {
-                        denom[p] += model.local[l] / t;
+                        denom[p] += model.local[l] * share;
                     } else {
-                        denom[l] += model.pattern[p] / t;
+                        denom[l] += model.pattern[p] * share;
                     }
                 }
             }
@@ -445,14 +468,18 @@ pub fn fit(
     })
 }
 
-/// The records of `args.data` and then of `args.extra_data`, cut at `args.max_games`.
-fn load_all(args: &TuneArgs) -> Result<Vec<Record>, String> {
+/// The records of `args.data` and then of `args.extra_data`, cut at `args.max_games`, and
+/// each game's weight (1, `args.extra_weight` for those of `extra_data`).
+fn load_all(args: &TuneArgs) -> Result<(Vec<Record>, Vec<f64>), String> {
     let mut records = load(&args.data)?;
+    let mut weights = vec![1.0; records.len()];
     for dir in &args.extra_data {
         records.extend(load(dir)?);
     }
+    weights.resize(records.len(), args.extra_weight);
     if let Some(n) = args.max_games {
         records.truncate(n);
+        weights.truncate(n);
     }
     let dirs: Vec<String> = std::iter::once(&args.data)
         .chain(&args.extra_data)
@@ -463,7 +490,7 @@ fn load_all(args: &TuneArgs) -> Result<Vec<Record>, String> {
         records.len(),
         dirs.join(", ")
     );
-    Ok(records)
+    Ok((records, weights))
 }
 
 /// How a weight file predicts the moves of a set of records.
@@ -484,7 +511,7 @@ pub fn measure_weights(
     seed: u64,
     permille: u64,
 ) -> Evaluation {
-    let (train, held) = split(records, seed, permille);
+    let (train, held) = split(records, &vec![1.0; records.len()], seed, permille);
     let strength = |c: &Candidate| weights.gamma(c.key12, c.key6, c.local as usize) as f64;
     let (t, h) = (measure(&train, strength), measure(&held, strength));
     let (nt, nh) = (train.len() as f64, held.len() as f64);
@@ -502,7 +529,7 @@ pub fn measure_weights(
 pub fn evaluate(args: &TuneArgs, file: &Path) -> Result<Evaluation, String> {
     let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let weights = PatternWeights::parse(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
-    let records = load_all(args)?;
+    let (records, _) = load_all(args)?;
     Ok(measure_weights(
         &records,
         &weights,
@@ -513,8 +540,14 @@ pub fn evaluate(args: &TuneArgs, file: &Path) -> Result<Evaluation, String> {
 
 /// `sente tune hex-patterns`: loads, fits, writes the file, prints the summary.
 pub fn run(args: &TuneArgs) -> Result<Summary, String> {
-    let records = load_all(args)?;
-    let summary = fit(&records, args, &mut |line| eprintln!("{line}"))?;
+    if !(args.extra_weight > 0.0 && args.extra_weight.is_finite()) {
+        return Err(format!(
+            "--extra-weight {} (must be above 0)",
+            args.extra_weight
+        ));
+    }
+    let (records, weights) = load_all(args)?;
+    let summary = fit_weighted(&records, &weights, args, &mut |line| eprintln!("{line}"))?;
     if let Some(out) = &args.out {
         std::fs::write(out, summary.weights.to_bytes())
             .map_err(|e| format!("{}: {e}", out.display()))?;
@@ -633,7 +666,11 @@ mod tests {
             extra_data: vec![dir.clone()],
             ..args(dir.join("few"), None)
         };
-        let both = load_all(&more).unwrap();
+        let (both, weights) = load_all(&TuneArgs {
+            extra_weight: 0.5,
+            ..more.clone()
+        })
+        .unwrap();
         let file = dir.join("w.bin");
         std::fs::write(&file, few.weights.to_bytes()).unwrap();
         let e = evaluate(&args(dir.join("few"), None), &file).unwrap();
@@ -642,6 +679,7 @@ mod tests {
         assert_eq!(cut.weights, few.weights);
         assert_eq!(both.len(), 36);
         assert_eq!(both[..10], both[26..]);
+        assert_eq!((weights[9], weights[10], weights.len()), (1.0, 0.5, 36));
         assert_eq!((e.games, e.heldout.0), (10, few.heldout_top1));
     }
 }
