@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Game records (one line per game, `patterns::records`) from Hex matches played here through
-`sente match` (results.jsonl): the opponent's searched moves are the decisions to learn from;
-the opening, our moves and the opponent's quick moves once its search had proved the game
+`sente match` (results.jsonl): the opponent's searched moves are the decisions to learn from
+(name both engines of a MoHex-Wolve match with --opponent: both sides' moves are decisions);
+the opening (its one or two stones), our moves and the opponent's quick moves once its search had proved the game
 (under 40% of the median of its first six move times in that game) carry `?` (replayed, not learned).
 
 Usage: scripts/hex-match-records.py --opponent wolve --opponent mohex RESULTS.jsonl... > FILE
@@ -30,7 +31,7 @@ def record(game, size, opponents):
     movers = game.get("movers", [])
     times = game.get("times_ms", [])
     reason = game.get("reason", "")
-    if len(opening) != 1 or len(movers) != len(moves) or len(times) != len(moves):
+    if not opening or len(movers) != len(moves) or len(times) != len(moves):
         return None
     if "Black connected" in reason:
         winner = "B"
@@ -47,7 +48,9 @@ def record(game, size, opponents):
         if len(first[m]) < 6:
             first[m].append(t)
     searched = {m: sorted(ts)[len(ts) // 2] for m, ts in first.items()}
-    words = [f"{opening[0]}?"]
+    if not all(cell_ok(c, size) for c in opening):
+        return None
+    words = [f"{c}?" for c in opening]
     for m, t, cell in zip(movers, times, moves):
         if not cell_ok(cell, size):
             return None

@@ -5,22 +5,28 @@
 //! from the last stone) whose strength is the product of their gammas. Each MM step sets a
 //! feature's gamma to its wins over the sum, across the decisions it took part in, of its
 //! teammates' strength over the total strength; one virtual win and one virtual loss against
-//! a gamma-1 opponent keep rare features near 1. A share of the games (chosen by the seed) is
-//! held out and only measured: the top-1 rate is how often the strongest cell is the move
-//! played, MoHex 2.0's own figure of merit.
+//! a gamma-1 opponent keep rare features near 1. A share of the games (chosen by the seed and
+//! the game's own moves, so a game is held out whichever folders it is read with) is held out
+//! and only measured: the top-1 rate is how often the strongest cell is the move played,
+//! MoHex 2.0's own figure of merit. `--eval FILE` measures a weight file on the same split
+//! without fitting, so a shipped file and a candidate are judged on the same decisions.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::keys::{features, LOCAL_FEATURES};
 use super::records::Record;
-use super::weights::PatternWeights;
+use super::weights::{fnv1a, PatternWeights};
 use crate::games::hex::board::{Board, BLACK, WHITE};
 
 /// What one training run does.
 #[derive(Clone, Debug)]
 pub struct TuneArgs {
     pub data: PathBuf,
+    /// More record folders, read after `data`.
+    pub extra_data: Vec<PathBuf>,
+    /// What a decision of `extra_data` counts in the fit against one of `data` (1: the same).
+    pub extra_weight: f64,
     pub out: Option<PathBuf>,
     pub seed: u64,
     pub iterations: usize,
@@ -37,6 +43,8 @@ impl Default for TuneArgs {
     fn default() -> Self {
         TuneArgs {
             data: PathBuf::new(),
+            extra_data: Vec::new(),
+            extra_weight: 1.0,
             out: None,
             seed: 1,
             iterations: 30,
@@ -55,6 +63,17 @@ pub struct TuneCommand {
     /// The folder of game records (searched with its subfolders for *.txt).
     #[arg(long)]
     pub data: PathBuf,
+    /// More folders of game records, read after --data (Hex; repeatable).
+    #[arg(long)]
+    pub extra_data: Vec<PathBuf>,
+    /// What each decision of --extra-data counts in the fit against one of --data (Hex):
+    /// below 1, the games of --data lead and the others fill in the patterns they lack.
+    #[arg(long, default_value_t = 1.0)]
+    pub extra_weight: f64,
+    /// Measure this weight file on the records' held-out split (and on all their decisions)
+    /// instead of fitting (Hex).
+    #[arg(long)]
+    pub eval: Option<PathBuf>,
     /// The weight file to write.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -83,6 +102,8 @@ impl TuneCommand {
         }
         let args = TuneArgs {
             data: self.data.clone(),
+            extra_data: self.extra_data.clone(),
+            extra_weight: self.extra_weight,
             out: self.out.clone(),
             seed: seed.unwrap_or(1),
             iterations: self.iterations,
@@ -90,6 +111,28 @@ impl TuneCommand {
             min_count: self.min_count,
             max_games: self.max_games,
         };
+        if let Some(file) = &self.eval {
+            return match evaluate(&args, file) {
+                Ok(e) => {
+                    println!(
+                        "tune hex-patterns: {} on {} games: held-out top-1 {:.1}% log-likelihood {:.4} ({} decisions); all decisions top-1 {:.1}% log-likelihood {:.4} ({} decisions)",
+                        file.display(),
+                        e.games,
+                        100.0 * e.heldout.0,
+                        e.heldout.1,
+                        e.heldout_decisions,
+                        100.0 * e.all.0,
+                        e.all.1,
+                        e.decisions
+                    );
+                    std::process::ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("sente tune: {e}");
+                    std::process::ExitCode::from(2)
+                }
+            };
+        }
         match run(&args) {
             Ok(s) => {
                 println!(
@@ -120,16 +163,18 @@ struct Candidate {
     local: u8,
 }
 
-/// The decisions of a set of games: each a run of candidates and the index of the one played.
+/// The decisions of a set of games: each a run of candidates, the index of the one played and
+/// what the decision counts in the fit.
 #[derive(Default)]
 struct Decisions {
     starts: Vec<u32>,
     played: Vec<u32>,
+    weight: Vec<f64>,
     cands: Vec<Candidate>,
 }
 
 impl Decisions {
-    fn add(&mut self, record: &Record) {
+    fn add(&mut self, record: &Record, weight: f64) {
         let mut board = Board::new(record.size, record.size).expect("a parsed size");
         let mut last = None;
         for (ply, &(cell, chosen)) in record.moves.iter().enumerate() {
@@ -137,6 +182,7 @@ impl Decisions {
             let empty = board.empty_cells();
             if ply > 0 && chosen && empty.len() > 1 {
                 self.starts.push(self.cands.len() as u32);
+                self.weight.push(weight);
                 let at = empty.iter().position(|c| c == cell).expect("a legal move");
                 self.played.push(self.cands.len() as u32 + at as u32);
                 self.cands
@@ -208,6 +254,26 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Whether a game is held out: from the seed and the game's line, not its place in the data,
+/// so the same game is held out in every mix of folders (no candidate learns a game another
+/// is measured on).
+fn held_out(record: &Record, seed: u64, permille: u64) -> bool {
+    mix(seed ^ fnv1a(record.line().as_bytes())) % 1000 < permille
+}
+
+/// The training and held-out decisions of `records`, each game's decisions with its weight.
+fn split(records: &[Record], weights: &[f64], seed: u64, permille: u64) -> (Decisions, Decisions) {
+    let (mut train, mut held) = (Decisions::default(), Decisions::default());
+    for (r, &w) in records.iter().zip(weights) {
+        if held_out(r, seed, permille) {
+            held.add(r, w);
+        } else {
+            train.add(r, w);
+        }
+    }
+    (train, held)
+}
+
 /// What a training run found.
 #[derive(Clone, Debug)]
 pub struct Summary {
@@ -275,16 +341,18 @@ pub fn fit(
     args: &TuneArgs,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Summary, String> {
-    let (mut train, mut held) = (Decisions::default(), Decisions::default());
-    for (i, r) in records.iter().enumerate() {
-        if mix(args.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) % 1000
-            < args.holdout_permille
-        {
-            held.add(r);
-        } else {
-            train.add(r);
-        }
-    }
+    fit_weighted(records, &vec![1.0; records.len()], args, progress)
+}
+
+/// Fits the weights to the records, each game's decisions counting its weight (a win and a
+/// share of the denominators of that size); the held-out figures count every decision once.
+pub fn fit_weighted(
+    records: &[Record],
+    weights: &[f64],
+    args: &TuneArgs,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Summary, String> {
+    let (train, held) = split(records, weights, args.seed, args.holdout_permille);
     if train.len() == 0 {
         return Err("no decisions to learn from".into());
     }
@@ -324,10 +392,10 @@ pub fn fit(
         .collect();
     let mut wins_p = vec![0.0f64; model.pattern.len()];
     let mut wins_l = vec![0.0f64; LOCAL_FEATURES];
-    for &p in &train.played {
+    for (&p, &w) in train.played.iter().zip(&train.weight) {
         let (pi, li) = ids[p as usize];
-        wins_p[pi as usize] += 1.0;
-        wins_l[li as usize] += 1.0;
+        wins_p[pi as usize] += w;
+        wins_l[li as usize] += w;
     }
     let uniform_top1 = (0..held.len())
         .map(|j| 1.0 / held.decision(j).0.len() as f64)
@@ -352,12 +420,13 @@ pub fn fit(
             let mut denom = vec![0.0f64; size];
             for (j, &t) in totals.iter().enumerate() {
                 let (range, _) = train.decision(j);
+                let share = train.weight[j] / t;
                 for &(p, l) in &ids[range] {
                     let (p, l) = (p as usize, l as usize);
                     if group == 0 {
-                        denom[p] += model.local[l] / t;
+                        denom[p] += model.local[l] * share;
                     } else {
-                        denom[l] += model.pattern[p] / t;
+                        denom[l] += model.pattern[p] * share;
                     }
                 }
             }
@@ -399,18 +468,86 @@ pub fn fit(
     })
 }
 
-/// `sente tune hex-patterns`: loads, fits, writes the file, prints the summary.
-pub fn run(args: &TuneArgs) -> Result<Summary, String> {
+/// The records of `args.data` and then of `args.extra_data`, cut at `args.max_games`, and
+/// each game's weight (1, `args.extra_weight` for those of `extra_data`).
+fn load_all(args: &TuneArgs) -> Result<(Vec<Record>, Vec<f64>), String> {
     let mut records = load(&args.data)?;
+    let mut weights = vec![1.0; records.len()];
+    for dir in &args.extra_data {
+        records.extend(load(dir)?);
+    }
+    weights.resize(records.len(), args.extra_weight);
     if let Some(n) = args.max_games {
         records.truncate(n);
+        weights.truncate(n);
     }
+    let dirs: Vec<String> = std::iter::once(&args.data)
+        .chain(&args.extra_data)
+        .map(|d| d.display().to_string())
+        .collect();
     eprintln!(
         "tune hex-patterns: {} games from {}",
         records.len(),
-        args.data.display()
+        dirs.join(", ")
     );
-    let summary = fit(&records, args, &mut |line| eprintln!("{line}"))?;
+    Ok((records, weights))
+}
+
+/// How a weight file predicts the moves of a set of records.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    pub games: usize,
+    pub decisions: usize,
+    pub heldout_decisions: usize,
+    /// Top-1 rate and mean log-likelihood, on the held-out split and on all decisions.
+    pub heldout: (f64, f64),
+    pub all: (f64, f64),
+}
+
+/// Measures `weights` on `records` (the held-out split of `seed`, and every decision).
+pub fn measure_weights(
+    records: &[Record],
+    weights: &PatternWeights,
+    seed: u64,
+    permille: u64,
+) -> Evaluation {
+    let (train, held) = split(records, &vec![1.0; records.len()], seed, permille);
+    let strength = |c: &Candidate| weights.gamma(c.key12, c.key6, c.local as usize) as f64;
+    let (t, h) = (measure(&train, strength), measure(&held, strength));
+    let (nt, nh) = (train.len() as f64, held.len() as f64);
+    let n = (nt + nh).max(1.0);
+    Evaluation {
+        games: records.len(),
+        decisions: train.len() + held.len(),
+        heldout_decisions: held.len(),
+        heldout: h,
+        all: ((t.0 * nt + h.0 * nh) / n, (t.1 * nt + h.1 * nh) / n),
+    }
+}
+
+/// `sente tune hex-patterns --eval FILE`: the weight file's figures on the records.
+pub fn evaluate(args: &TuneArgs, file: &Path) -> Result<Evaluation, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let weights = PatternWeights::parse(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
+    let (records, _) = load_all(args)?;
+    Ok(measure_weights(
+        &records,
+        &weights,
+        args.seed,
+        args.holdout_permille,
+    ))
+}
+
+/// `sente tune hex-patterns`: loads, fits, writes the file, prints the summary.
+pub fn run(args: &TuneArgs) -> Result<Summary, String> {
+    if !(args.extra_weight > 0.0 && args.extra_weight.is_finite()) {
+        return Err(format!(
+            "--extra-weight {} (must be above 0)",
+            args.extra_weight
+        ));
+    }
+    let (records, weights) = load_all(args)?;
+    let summary = fit_weighted(&records, &weights, args, &mut |line| eprintln!("{line}"))?;
     if let Some(out) = &args.out {
         std::fs::write(out, summary.weights.to_bytes())
             .map_err(|e| format!("{}: {e}", out.display()))?;
@@ -458,6 +595,50 @@ mod tests {
     }
 
     #[test]
+    fn eval_measures_a_file_on_the_held_out_games_whatever_their_order() {
+        // The evaluation of the fitted weights gives the fit's own held-out figure, and the
+        // held-out games are chosen by their moves: reversed, or mixed with other games, the
+        // same games are measured (a split by position would pick others).
+        let records: Vec<Record> = (0..30)
+            .map(|g| play_game(5, g % 25, 150, 2, g as u64))
+            .collect();
+        let args = TuneArgs {
+            iterations: 3,
+            holdout_permille: 300,
+            min_count: 3,
+            ..TuneArgs::default()
+        };
+        let fitted = fit(&records, &args, &mut |_| {}).unwrap();
+        let weights = PatternWeights::parse(&fitted.weights.to_bytes()).unwrap();
+        let e = measure_weights(&records, &weights, 1, 300);
+        assert_eq!(e.heldout_decisions, fitted.heldout_decisions);
+        assert_eq!(
+            e.decisions,
+            fitted.heldout_decisions + fitted.train_decisions
+        );
+        assert!((e.heldout.0 - fitted.heldout_top1).abs() < 1e-9);
+        let mut reversed = records.clone();
+        reversed.reverse();
+        let r = measure_weights(&reversed, &weights, 1, 300);
+        assert_eq!(r.heldout_decisions, e.heldout_decisions);
+        assert!((r.heldout.0 - e.heldout.0).abs() < 1e-9);
+        assert!((r.heldout.1 - e.heldout.1).abs() < 1e-9);
+        // A uniform file (every gamma 1) predicts no better than a uniform guess.
+        let flat = PatternWeights {
+            local: vec![1.0; LOCAL_FEATURES],
+            unknown: 1.0,
+            patterns: Vec::new(),
+        };
+        let u = measure_weights(&records, &flat, 1, 300);
+        assert!(
+            u.heldout.0 < e.heldout.0,
+            "{} vs {}",
+            u.heldout.0,
+            e.heldout.0
+        );
+    }
+
+    #[test]
     fn max_games_learns_from_the_first_games_only() {
         // The weights from the first 10 of 16 games are those of a folder holding only them:
         // the records may grow without changing a file made before.
@@ -480,8 +661,25 @@ mod tests {
         let cut = run(&args(dir.clone(), Some(10))).unwrap();
         let few = run(&args(dir.join("few"), None)).unwrap();
         let all = run(&args(dir.clone(), None)).unwrap();
+        // --extra-data reads its folders after --data: the first 10 games and then all 26.
+        let more = TuneArgs {
+            extra_data: vec![dir.clone()],
+            ..args(dir.join("few"), None)
+        };
+        let (both, weights) = load_all(&TuneArgs {
+            extra_weight: 0.5,
+            ..more.clone()
+        })
+        .unwrap();
+        let file = dir.join("w.bin");
+        std::fs::write(&file, few.weights.to_bytes()).unwrap();
+        let e = evaluate(&args(dir.join("few"), None), &file).unwrap();
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!((cut.games, few.games, all.games), (10, 10, 26));
         assert_eq!(cut.weights, few.weights);
+        assert_eq!(both.len(), 36);
+        assert_eq!(both[..10], both[26..]);
+        assert_eq!((weights[9], weights[10], weights.len()), (1.0, 0.5, 36));
+        assert_eq!((e.games, e.heldout.0), (10, few.heldout_top1));
     }
 }
