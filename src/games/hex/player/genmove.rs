@@ -37,9 +37,9 @@ pub fn search_time(limits: &Limits) -> Option<Duration> {
 const REUSE_MAX_FILL: f64 = 0.5;
 
 /// The Monte-Carlo tree's memory when `--hash` does not set it. A 2 s move on 9×9 adds some
-/// 250,000–400,000 nodes (28 bytes each then, 32 now), and a tree kept from move to move starts the next
-/// search with 20,000–125,000 of its playouts already at the root, as many as the move itself
-/// adds; a 64 MB tree passed `REUSE_MAX_FILL` every fifth move and lost them. MoHex 2.0 keeps
+/// 250,000–400,000 nodes (28 bytes each when measured, 32 now), and a tree kept from move to
+/// move starts the next search with 20,000–125,000 of its playouts already at the root, as
+/// many as the move itself adds; a 64 MB tree passed `REUSE_MAX_FILL` every fifth move and lost them. MoHex 2.0 keeps
 /// its subtree on up to 2 GB; 256 MB keeps ours for about twenty moves on 9×9.
 pub const DEFAULT_TREE_MB: usize = 256;
 
