@@ -308,35 +308,13 @@ fn main() -> ExitCode {
                     println!("{}", totals.line("nim", args.threads));
                     ExitCode::SUCCESS
                 }
-                "renju-classic" => {
-                    let totals = bench::run(
-                        &renju::bench::positions(Rule::Renju),
-                        renju::bench::DEFAULT_DEPTH,
-                        &args,
-                    );
-                    println!("{}", totals.line(&game, args.threads));
-                    ExitCode::SUCCESS
-                }
-                "renju-rebuilt" => {
-                    let totals = renju::bench::run_rebuilt(Rule::Renju, &args);
-                    println!("{}", totals.line(&game, args.threads));
-                    ExitCode::SUCCESS
-                }
                 "renju" | "gomoku" => {
                     let rule = if game == "renju" {
                         Rule::Renju
                     } else {
                         Rule::Freestyle
                     };
-                    let totals = if renju::player::engine::REBUILT {
-                        renju::bench::run_rebuilt(rule, &args)
-                    } else {
-                        bench::run(
-                            &renju::bench::positions(rule),
-                            renju::bench::DEFAULT_DEPTH,
-                            &args,
-                        )
-                    };
+                    let totals = renju::bench::run(rule, &args);
                     println!("{}", totals.line(&game, args.threads));
                     ExitCode::SUCCESS
                 }
@@ -360,7 +338,7 @@ fn main() -> ExitCode {
                 }
                 other => {
                     eprintln!(
-                        "sente: no benchmark for {other:?} yet (available: hex, hex-mcts, kalah, nim, renju, renju-board, renju-classic, renju-rebuilt, gomoku)"
+                        "sente: no benchmark for {other:?} yet (available: hex, hex-mcts, kalah, nim, renju, renju-board, gomoku)"
                     );
                     ExitCode::from(2)
                 }

@@ -54,21 +54,6 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// it so that time limits and `# interrupt` are honoured within milliseconds.
     const POLL_NODES: u64 = 1024;
 
-    /// How far past the soft time limit (in percent of it) the main thread may start another
-    /// iteration when the last one changed its mind: a new best move, or a score that fell by
-    /// `UNSTABLE_DROP` or more. The hard limit still ends the search. 100 (the default) never
-    /// goes past the soft limit.
-    const UNSTABLE_TIME_PERCENT: u64 = 100;
-    /// The score drop that counts as unstable (see `UNSTABLE_TIME_PERCENT`).
-    const UNSTABLE_DROP: Score = 30;
-
-    /// When the clock cuts an iteration off, play a root move that this unfinished iteration
-    /// proved better than the previous best (it beat the first move searched, which is that
-    /// best), instead of the last completed iteration's move. A game whose iterations grow
-    /// steeply (Renju) otherwise loses most of the time spent in the last one. `false` (the
-    /// default) always plays the last completed iteration's move.
-    const PLAY_CUT_OFF_ITERATION: bool = false;
-
     /// Which side moves now (0 or 1). After a move the same side may move again (Kalah's extra
     /// turn); the search then does not negate the child's score.
     fn side_to_move(&self) -> u8;
@@ -108,46 +93,8 @@ pub trait Position: Clone + Send + Sync + 'static {
     }
 
     /// A proven result with a best move from game knowledge (Nim theory, a Hex virtual
-    /// connection, a VCF), found without search. The search trusts it and stops there.
+    /// connection), found without search. The search trusts it and stops there.
     fn proven(&self) -> Option<(Outcome, Option<Self::Move>)> {
-        None
-    }
-
-    /// `proven` at a node of the search with `depth` plies left (0 or less at a leaf): a game
-    /// may spend more on knowledge, such as a threat-space search, where the subtree it can
-    /// replace is larger. Called by the search instead of `proven`.
-    fn proven_at(&self, _depth: i32) -> Option<(Outcome, Option<Self::Move>)> {
-        self.proven()
-    }
-
-    /// Plies added to the depth of this node's children: a game extends where its replies are
-    /// forced (Renju/Gomoku: the side to move must block a four), so a forcing line costs the
-    /// attacker's plies only. 0 (no extension) unless a game says otherwise.
-    fn extension(&self) -> i32 {
-        0
-    }
-
-    /// Plies by which the `index`-th move (0-based, in search order; never the first) of a node
-    /// with `depth` plies left is first searched shallower, with a null window; a move that
-    /// then beats alpha is searched again at full depth. The default reduces every move from
-    /// the fifth on by one ply at non-PV nodes with 3 or more plies left; a game may spare its
-    /// forcing moves and reduce quiet ones more.
-    fn late_move_reduction(&self, _m: Self::Move, depth: i32, index: usize, pv_node: bool) -> i32 {
-        i32::from(depth >= 3 && index >= 4 && !pv_node)
-    }
-
-    /// Move-count pruning: at a node (not the root) with `depth` plies left, the moves past
-    /// this many are not searched once a move that does not lose has been found (the game's
-    /// ordering put the promising ones first). `None` (the default) searches every move.
-    fn move_count_limit(&self, _depth: i32) -> Option<usize> {
-        None
-    }
-
-    /// Futility margin at a non-PV node with `depth` plies left: when the static value minus
-    /// the margin still reaches beta, the node returns the static value without searching. A
-    /// game offers it only in quiet positions (no threat to answer) where its evaluation is
-    /// trustworthy; `None` (the default) never prunes.
-    fn futility_margin(&self, _depth: i32) -> Option<Score> {
         None
     }
 }

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::game::{is_proven, Position, Score, INFINITY, WIN, WIN_BOUND};
+use super::game::{is_proven, Position, Score, INFINITY, WIN};
 use super::time::Clock;
 use super::tt::{Bound, Tt};
 
@@ -69,9 +69,6 @@ pub struct Worker<'a, P: Position> {
     /// Root moves in the order to try them (best of the last iteration first).
     root_moves: Vec<P::Move>,
     seldepth: usize,
-    /// A root move of the current iteration that beat the first move (the previous best), with
-    /// its score: what a cut-off iteration still tells (`Position::PLAY_CUT_OFF_ITERATION`).
-    improved: Option<(P::Move, Score)>,
 }
 
 impl<'a, P: Position> Worker<'a, P> {
@@ -89,7 +86,6 @@ impl<'a, P: Position> Worker<'a, P> {
             move_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_moves: Vec::new(),
             seldepth: 0,
-            improved: None,
         }
     }
 
@@ -131,12 +127,6 @@ impl<'a, P: Position> Worker<'a, P> {
         guess: Option<Score>,
     ) -> Option<Iteration<P::Move>> {
         self.iterate_observed(root, depth, guess, &mut |_| {})
-    }
-
-    /// The root move the last (possibly cut-off) iteration found better than its first move,
-    /// with its score.
-    pub fn improved(&self) -> Option<(P::Move, Score)> {
-        self.improved
     }
 
     /// `iterate`, telling `observe` about each root move as it is searched.
@@ -194,7 +184,6 @@ impl<'a, P: Position> Worker<'a, P> {
         observe: &mut dyn FnMut(RootEvent<P::Move>),
     ) -> Option<(Score, Option<P::Move>)> {
         let alpha0 = alpha;
-        self.improved = None;
         let mut moves = std::mem::take(&mut self.root_moves);
         let mut best_score = -INFINITY;
         let mut best_index = 0;
@@ -225,10 +214,6 @@ impl<'a, P: Position> Worker<'a, P> {
                 score,
                 new_best: score > best_score,
             });
-            if i > 0 && score > alpha {
-                // Better than the first move, whose score is at most alpha.
-                self.improved = Some((m, score));
-            }
             if score > best_score {
                 best_score = score;
                 best_index = i;
@@ -301,7 +286,7 @@ impl<'a, P: Position> Worker<'a, P> {
         if let Some(o) = pos.outcome() {
             return o.score(ply);
         }
-        if let Some((o, _)) = pos.proven_at(depth) {
+        if let Some((o, _)) = pos.proven() {
             // Game knowledge proves the result but not its distance: count it as a distant one.
             return o.score(ply + 500);
         }
@@ -331,15 +316,6 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
 
-        if !pv_node && !is_proven(beta) {
-            if let Some(margin) = pos.futility_margin(depth) {
-                let eval = pos.evaluate();
-                if eval - margin >= beta {
-                    return eval;
-                }
-            }
-        }
-
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         pos.generate(&mut moves);
@@ -354,21 +330,17 @@ impl<'a, P: Position> Worker<'a, P> {
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = moves[0];
-        // The depth of the children: one ply less, plus the game's extension for forced nodes.
-        let next = depth - 1 + pos.extension();
-        let count_limit = pos.move_count_limit(depth);
+        let next = depth - 1;
         for (i, &m) in moves.iter().enumerate() {
-            if count_limit.is_some_and(|n| i >= n) && best_score > -WIN_BOUND {
-                break;
-            }
             let mut child = pos.clone();
             child.play(m);
             let same = child.side_to_move() == pos.side_to_move();
             let score = if i == 0 {
                 self.child(&child, same, next, ply + 1, alpha, beta)
             } else {
-                // Late moves that ordering did not favour get a reduced null-window look first.
-                let reduce = pos.late_move_reduction(m, depth, i, pv_node).max(0);
+                // Late moves that ordering did not favour (from the fifth on, at non-PV nodes with
+                // three or more plies left) get a one-ply-shallower null-window look first.
+                let reduce = i32::from(depth >= 3 && i >= 4 && !pv_node);
                 let mut s = self.child(&child, same, next - reduce, ply + 1, alpha, alpha + 1);
                 if s > alpha && reduce > 0 {
                     s = self.child(&child, same, next, ply + 1, alpha, alpha + 1);

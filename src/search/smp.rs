@@ -140,51 +140,32 @@ pub fn search_observed<P: Position>(
         .depth
         .unwrap_or(MAX_PLY as u32 - 1)
         .clamp(1, MAX_PLY as u32 - 1);
-    let best_of_helpers: Mutex<Option<Iteration<P::Move>>> = Mutex::new(None);
-    let threads = limits.threads.max(1);
-
-    let main_result = std::thread::scope(|scope| {
-        for id in 1..threads {
-            let shared = &shared;
-            let best_of_helpers = &best_of_helpers;
-            std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(16 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut worker = Worker::new(shared, false);
-                    // Odd helpers run one ply ahead, so threads disagree about what to search.
-                    let mut depth = 1 + (id as u32 & 1);
-                    let mut guess = None;
-                    while depth <= max_depth && !shared.halt.load(Ordering::Relaxed) {
-                        match worker.iterate(root, depth, guess) {
-                            Some(it) => {
-                                guess = Some(it.score);
-                                let mut best = best_of_helpers.lock();
-                                if best.as_ref().is_none_or(|b| it.depth > b.depth) {
-                                    *best = Some(it);
-                                }
-                            }
-                            None => break,
-                        }
-                        depth += 1;
+    let helpers = HelperBest::new();
+    let main_result = lazy_smp(
+        limits.threads,
+        "search",
+        16 << 20,
+        &halt,
+        |id| {
+            let mut worker = Worker::new(&shared, false);
+            let mut depth = helper_start_depth(id);
+            let mut guess = None;
+            while depth <= max_depth && !shared.halt.load(Ordering::Relaxed) {
+                match worker.iterate(root, depth, guess) {
+                    Some(it) => {
+                        guess = Some(it.score);
+                        helpers.offer(it);
                     }
-                    worker.flush();
-                })
-                .expect("spawn search thread");
-        }
-        let result = main_loop(root, &shared, max_depth, on_iteration, on_root);
-        halt.store(true, Ordering::Relaxed);
-        result
-    });
-
-    let mut chosen = main_result;
-    if let Some(h) = best_of_helpers.into_inner() {
-        if chosen.as_ref().is_none_or(|c| h.depth > c.depth) {
-            chosen = Some(h);
-        }
-    }
+                    None => break,
+                }
+                depth += 1;
+            }
+            worker.flush();
+        },
+        || main_loop(root, &shared, max_depth, on_iteration, on_root),
+    );
     let nodes = nodes.load(Ordering::Relaxed);
-    match chosen {
+    match helpers.choose(main_result) {
         Some(it) => Report {
             best: it.best,
             score: it.score,
@@ -195,6 +176,74 @@ pub fn search_observed<P: Position>(
         },
         // Stopped before depth 1 finished: any legal move beats forfeiting.
         None => finish(moves.first().copied(), 0, 0, nodes),
+    }
+}
+
+/// The iteration depth Lazy SMP helper `id` (1, 2, ...) starts at: odd helpers run one ply
+/// ahead, so that threads disagree about what to search and fill the table with different parts
+/// of the tree.
+pub fn helper_start_depth(id: usize) -> u32 {
+    1 + (id as u32 & 1)
+}
+
+/// Runs one Lazy SMP search: helpers `1..threads` each run `helper(id)` on a thread of their
+/// own (named `name-id`, with `stack` bytes of stack), the calling thread runs `main`, which owns
+/// the clock; when `main` returns, `halt` is set and the helpers are awaited. Every alpha-beta
+/// game's search (the generic one here, renju's own) runs its threads through this.
+pub fn lazy_smp<R>(
+    threads: usize,
+    name: &str,
+    stack: usize,
+    halt: &AtomicBool,
+    helper: impl Fn(usize) + Sync,
+    main: impl FnOnce() -> R,
+) -> R {
+    std::thread::scope(|scope| {
+        for id in 1..threads.max(1) {
+            let helper = &helper;
+            std::thread::Builder::new()
+                .name(format!("{name}-{id}"))
+                .stack_size(stack)
+                .spawn_scoped(scope, move || helper(id))
+                .expect("spawn search thread");
+        }
+        let result = main();
+        halt.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// The deepest iteration any helper thread completed, and the choice between it and the main
+/// thread's last one.
+pub struct HelperBest<M>(Mutex<Option<Iteration<M>>>);
+
+impl<M> HelperBest<M> {
+    pub fn new() -> Self {
+        HelperBest(Mutex::new(None))
+    }
+
+    /// A helper completed `it`: kept if deeper than any before.
+    pub fn offer(&self, it: Iteration<M>) {
+        let mut best = self.0.lock();
+        if best.as_ref().is_none_or(|b| it.depth > b.depth) {
+            *best = Some(it);
+        }
+    }
+
+    /// The answer: the main thread's iteration, unless a helper completed a deeper one and the
+    /// main thread's score is not a proven result (which no depth improves on).
+    pub fn choose(self, main: Option<Iteration<M>>) -> Option<Iteration<M>> {
+        match (main, self.0.into_inner()) {
+            (Some(m), Some(h)) if h.depth > m.depth && !is_proven(m.score) => Some(h),
+            (Some(m), _) => Some(m),
+            (None, h) => h,
+        }
+    }
+}
+
+impl<M> Default for HelperBest<M> {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
@@ -211,15 +260,6 @@ fn main_loop<P: Position>(
     for depth in 1..=max_depth {
         let guess = last.as_ref().map(|l| l.score);
         let Some(it) = worker.iterate_observed(root, depth, guess, on_root) else {
-            if P::PLAY_CUT_OFF_ITERATION {
-                if let (Some(l), Some((m, score))) = (last.as_mut(), worker.improved()) {
-                    if l.best != Some(m) {
-                        l.best = Some(m);
-                        l.score = score;
-                        l.pv = vec![m];
-                    }
-                }
-            }
             break;
         };
         worker.flush();
@@ -235,19 +275,8 @@ fn main_loop<P: Position>(
         // (Scores proven by game knowledge carry a nominal distance of 500 or more.)
         let distance = WIN - it.score.abs();
         let settled = is_proven(it.score) && (depth as Score >= distance || distance >= 400);
-        let unstable = last
-            .as_ref()
-            .is_some_and(|l| l.best != it.best || l.score - it.score >= P::UNSTABLE_DROP);
-        let soft_percent = if unstable {
-            P::UNSTABLE_TIME_PERCENT
-        } else {
-            100
-        };
         last = Some(it);
-        if settled
-            || shared.clock.soft_expired_by(soft_percent)
-            || shared.external_stop.load(Ordering::Relaxed)
-        {
+        if settled || shared.clock.soft_expired() || shared.external_stop.load(Ordering::Relaxed) {
             break;
         }
         if shared

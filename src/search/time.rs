@@ -105,13 +105,6 @@ impl Clock {
         self.budget.is_some_and(|b| self.elapsed() >= b.soft)
     }
 
-    /// Past `percent` % of the soft limit (an unstable search may go on longer than a settled
-    /// one; the hard limit still applies).
-    pub fn soft_expired_by(&self, percent: u64) -> bool {
-        self.budget
-            .is_some_and(|b| self.elapsed() >= b.soft.mul_f64(percent as f64 / 100.0))
-    }
-
     /// Past the hard limit: stop now.
     pub fn hard_expired(&self) -> bool {
         self.budget.is_some_and(|b| self.elapsed() >= b.hard)
@@ -127,17 +120,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_unstable_search_may_pass_the_soft_limit() {
+    fn the_soft_limit_expires_before_the_hard_one() {
         let clock = Clock::start(Some(Budget {
             soft: Duration::from_millis(40),
             hard: Duration::from_secs(60),
         }));
         std::thread::sleep(Duration::from_millis(60));
         assert!(clock.soft_expired());
-        assert!(clock.soft_expired_by(100));
-        assert!(!clock.soft_expired_by(100_000));
         assert!(!clock.hard_expired());
-        assert!(!Clock::start(None).soft_expired_by(100));
+        assert!(!Clock::start(None).soft_expired());
     }
 
     #[test]

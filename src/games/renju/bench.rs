@@ -1,11 +1,16 @@
-//! The Renju/Gomoku benchmark: a few middle-game positions searched to a fixed depth.
-//! With one thread the node count is a signature of the search.
+//! The Renju/Gomoku benchmark: a few middle-game positions searched by renju's own searcher to a
+//! fixed depth. With one thread the node count is a signature of the search.
 
-use super::board::{cell, Rule};
-use super::position::Renju;
-use crate::search::Position;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
-pub const DEFAULT_DEPTH: u32 = 7;
+use super::board::{cell, Board, Cell, Rule};
+use super::search::{search, SearchLimits};
+use crate::bench::{BenchArgs, BenchTotals};
+use crate::search::Tt;
+
+/// The bench depth when neither a depth nor a time is given.
+pub const DEFAULT_DEPTH: u32 = 10;
 
 /// Games as move lists of `x,y`, alternating from Black (renju on 15×15, freestyle on 20×20).
 #[rustfmt::skip]
@@ -16,16 +21,17 @@ const GAMES: [&[(usize, usize)]; 4] = [
     &[(7, 7), (8, 8), (6, 8), (8, 6), (8, 7), (6, 6)],
 ];
 
-pub fn positions(rule: Rule) -> Vec<Renju> {
+/// The bench positions under `rule` (renju on 15x15, other rules on 20x20).
+pub fn positions(rule: Rule) -> Vec<Board> {
     let size = if rule == Rule::Renju { 15 } else { 20 };
     GAMES
         .iter()
         .map(|moves| {
-            let mut p = Renju::new(size, size, rule);
+            let mut b = Board::new(size, size, rule);
             for &(x, y) in moves.iter() {
-                p.play(cell(x, y));
+                b.make(cell(x, y));
             }
-            p
+            b
         })
         .collect()
 }
@@ -33,26 +39,17 @@ pub fn positions(rule: Rule) -> Vec<Renju> {
 /// Make + undo pairs per second on the incremental board (`sente bench renju-board`): every
 /// candidate move of each bench position made and undone, over and over, for about `ms`.
 /// Returns (pairs, elapsed).
-pub fn make_undo(rule: Rule, ms: u64) -> (u64, std::time::Duration) {
-    use super::board::{xy, Board, Cell};
-    let boards: Vec<(Board, Vec<Cell>)> = positions(rule)
-        .iter()
-        .map(|p| {
-            let stones: Vec<(Cell, u8)> = (0..p.height())
-                .flat_map(|y| (0..p.width()).map(move |x| cell(x, y)))
-                .filter(|&c| !p.is_empty(c))
-                .map(|c| (c, p.cells()[c as usize] - 1))
-                .collect();
-            let b = Board::from_stones(p.width(), p.height(), rule, &stones, p.to_move());
+pub fn make_undo(rule: Rule, ms: u64) -> (u64, Duration) {
+    let mut boards: Vec<(Board, Vec<Cell>)> = positions(rule)
+        .into_iter()
+        .map(|b| {
             let mut moves = Vec::new();
             b.candidates(&mut moves);
-            let _ = xy;
             (b, moves)
         })
         .collect();
-    let start = std::time::Instant::now();
+    let start = Instant::now();
     let mut pairs = 0u64;
-    let mut boards = boards;
     while start.elapsed().as_millis() < ms as u128 {
         for (b, moves) in boards.iter_mut() {
             for &m in moves.iter() {
@@ -65,18 +62,15 @@ pub fn make_undo(rule: Rule, ms: u64) -> (u64, std::time::Duration) {
     (pairs, start.elapsed())
 }
 
-/// The bench of renju's own searcher on the same positions: each searched to `depth` (or for
-/// `movetime_ms`) from a cleared table. Per-position lines go to stderr.
-pub fn run_rebuilt(rule: Rule, args: &crate::bench::BenchArgs) -> crate::bench::BenchTotals {
-    use super::player::rebuilt::board_of;
-    use super::search::{search, SearchLimits};
-    use std::time::Duration;
-    let tt = crate::search::Tt::new(args.hash_mb);
-    let stop = std::sync::atomic::AtomicBool::new(false);
+/// Each position searched to the bench depth (or for `movetime_ms`) from a cleared table.
+/// Per-position lines go to stderr.
+pub fn run(rule: Rule, args: &BenchArgs) -> BenchTotals {
+    let tt = Tt::new(args.hash_mb);
+    let stop = AtomicBool::new(false);
     let depth = match (args.depth, args.movetime_ms) {
         (Some(d), _) => Some(d),
         (None, Some(_)) => None,
-        (None, None) => Some(REBUILT_DEPTH),
+        (None, None) => Some(DEFAULT_DEPTH),
     };
     let limits = SearchLimits {
         depth,
@@ -85,11 +79,11 @@ pub fn run_rebuilt(rule: Rule, args: &crate::bench::BenchArgs) -> crate::bench::
         hard: args.movetime_ms.map(Duration::from_millis),
         threads: args.threads,
     };
-    let start = std::time::Instant::now();
+    let start = Instant::now();
     let (mut nodes, mut min_depth) = (0, u32::MAX);
-    for (i, p) in positions(rule).iter().enumerate() {
+    for (i, b) in positions(rule).iter().enumerate() {
         tt.clear();
-        let r = search(&board_of(p), &limits, &tt, &stop, &mut |_| {}, &mut |_| {});
+        let r = search(b, &limits, &tt, &stop, &mut |_| {}, &mut |_| {});
         eprintln!(
             "position {:>2}: best {:?} score {} depth {} nodes {} time {} ms",
             i + 1,
@@ -102,12 +96,9 @@ pub fn run_rebuilt(rule: Rule, args: &crate::bench::BenchArgs) -> crate::bench::
         nodes += r.nodes;
         min_depth = min_depth.min(r.depth);
     }
-    crate::bench::BenchTotals {
+    BenchTotals {
         depth: depth.unwrap_or(min_depth),
         nodes,
         elapsed: start.elapsed(),
     }
 }
-
-/// The rebuilt searcher's default bench depth (it goes deeper per node budget than the old one).
-pub const REBUILT_DEPTH: u32 = 10;

@@ -1,9 +1,9 @@
 //! The game record the protocol edits: board size, rule, and the stones in the order they were
-//! played, with their owners. The search position is rebuilt from it when the record changes in
-//! a way other than one more move (a new rule, a take-back, a whole board from the manager).
+//! played, with their owners, beside the make/undo board the searcher plays on (kept in step:
+//! one more move is made on it; a new rule or a whole board from the manager rebuilds it, and a
+//! take-back of the last stone undoes it).
 
-use super::board::{cell, xy, Cell, Rule, MAX_SIDE, MIN_SIDE};
-use super::position::Renju;
+use super::board::{cell, xy, Board, Cell, Rule, MAX_SIDE, MIN_SIDE};
 
 /// A stone as the Gomocup `BOARD` command lists it: whose it is from the engine's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub struct Game {
     moves: Vec<(Cell, u8)>,
     /// Which side the engine plays (the side to move when it is asked for a move).
     own: u8,
-    pos: Renju,
+    board: Board,
 }
 
 fn side_name(side: u8) -> &'static str {
@@ -65,12 +65,14 @@ impl Game {
             rule,
             moves: Vec::new(),
             own: 0,
-            pos: Renju::new(w, h, rule),
+            board: Board::new(w, h, rule),
         })
     }
 
-    pub fn pos(&self) -> &Renju {
-        &self.pos
+    /// The board the searcher starts from (clone it to search: the search makes and undoes
+    /// moves on its own copy).
+    pub fn board(&self) -> &Board {
+        &self.board
     }
     pub fn rule(&self) -> Rule {
         self.rule
@@ -86,7 +88,7 @@ impl Game {
     pub fn set_rule(&mut self, rule: Rule) {
         if rule != self.rule {
             self.rule = rule;
-            self.rebuild(self.pos.to_move());
+            self.rebuild(self.board.to_move());
         }
     }
 
@@ -98,21 +100,21 @@ impl Game {
     }
 
     fn rebuild(&mut self, to_move: u8) {
-        let mut pos = Renju::new(self.w, self.h, self.rule);
-        for &(c, side) in &self.moves {
-            pos.place(c, side);
-        }
-        pos.set_to_move(to_move);
-        self.pos = pos;
+        self.board = Board::from_stones(self.w, self.h, self.rule, &self.moves, to_move);
+    }
+
+    /// Is `x,y` on the board?
+    fn on_board(&self, x: i64, y: i64) -> bool {
+        (0..self.w as i64).contains(&x) && (0..self.h as i64).contains(&y)
     }
 
     /// The cell at `x,y`, or why it cannot take a stone.
     pub fn free_cell(&self, x: i64, y: i64) -> Result<Cell, String> {
-        if !self.pos.on_board(x, y) {
+        if !self.on_board(x, y) {
             return Err(format!("{x},{y} is off the {}x{} board", self.w, self.h));
         }
         let c = cell(x as usize, y as usize);
-        if !self.pos.is_empty(c) {
+        if !self.board.is_empty(c) {
             return Err(format!("{x},{y} is occupied"));
         }
         Ok(c)
@@ -122,22 +124,21 @@ impl Game {
     /// forbidden, and the game not already over.
     pub fn play(&mut self, x: i64, y: i64) -> Result<Cell, String> {
         let c = self.free_cell(x, y)?;
-        if self.pos.winner().is_some() {
+        if self.board.winner().is_some() {
             return Err("the game is already over".into());
         }
-        let side = self.pos.to_move();
-        if self.pos.is_forbidden_for(side, c) {
+        let side = self.board.to_move();
+        if self.board.is_forbidden(c, side) {
             return Err(format!("{x},{y} is forbidden for Black"));
         }
-        use crate::search::Position;
-        self.pos.play(c);
+        self.board.make(c);
         self.moves.push((c, side));
         Ok(c)
     }
 
     /// Removes the stone at `x,y` (normally the last move); the side that played it moves next.
     pub fn takeback(&mut self, x: i64, y: i64) -> Result<(), String> {
-        if !self.pos.on_board(x, y) {
+        if !self.on_board(x, y) {
             return Err(format!("{x},{y} is off the board"));
         }
         let c = cell(x as usize, y as usize);
@@ -147,7 +148,15 @@ impl Game {
             .rposition(|&(m, _)| m == c)
             .ok_or_else(|| format!("no stone at {x},{y}"))?;
         let (_, side) = self.moves.remove(i);
-        self.rebuild(side);
+        let last_made = i == self.moves.len()
+            && self.board.last_move() == Some(c)
+            && self.board.stones() == self.moves.len() + 1;
+        if last_made {
+            self.board.undo();
+            self.board.set_to_move(side);
+        } else {
+            self.rebuild(side);
+        }
         Ok(())
     }
 
@@ -170,7 +179,7 @@ impl Game {
         let mut seen = Vec::with_capacity(stones.len());
         let mut moves = Vec::with_capacity(stones.len());
         for &(x, y, owner) in stones {
-            if !self.pos.on_board(x, y) {
+            if !self.on_board(x, y) {
                 return Err(format!(
                     "stone {x},{y} is off the {}x{} board",
                     self.w, self.h
@@ -196,7 +205,7 @@ impl Game {
     /// finished games and edited boards, and asks for no move.)
     pub fn check_playable(&self) -> Result<(), String> {
         reachable(&self.moves, self.own)?;
-        match self.pos.winner() {
+        match self.board.winner() {
             Some(w) => Err(format!(
                 "{} already has five in a row: the game is over",
                 side_name(w)

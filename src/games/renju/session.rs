@@ -29,11 +29,13 @@ use super::game::{Game, Owner};
 use super::patterns::forbidden::forbidden_points;
 use super::player::engine::{self, Choice, Request};
 use super::player::nbest::{self, Ranked};
+use super::search::{self as renju_search, SearchLimits};
 use super::threats::vcf::Vcf;
 use super::threats::vct::Vct;
+use super::threats::{lost, over};
 use crate::player::{PlayerKind, Reference};
 use crate::protocol::output::Output;
-use crate::search::{Position, Report, RootEvent, TimeControl, Tt, WIN_BOUND};
+use crate::search::{Report, RootEvent, TimeControl, Tt, WIN_BOUND};
 
 /// What the command line (or the `pbrain-` name) decided.
 #[derive(Clone, Debug)]
@@ -412,7 +414,7 @@ impl RenjuSession {
 
     /// `YXSHOWFORBID`: Black's forbidden points, `FORBID xxyyxxyy.`
     pub fn show_forbid(&self) {
-        let pos = self.game.pos();
+        let pos = self.game.board();
         let mut s = String::from("FORBID ");
         if pos.rule() == Rule::Renju {
             let mut points: Vec<(usize, usize)> = forbidden_points(pos.cells())
@@ -494,12 +496,11 @@ impl RenjuSession {
     }
 
     /// Searches the current position for the side to move, plays the move and answers it.
-    /// Searches the current position for the side to move, plays the move and answers it.
     pub fn think(&mut self) {
         let received = Instant::now();
         self.ensure_table();
         let req = self.request(received);
-        let pos = self.game.pos().clone();
+        let pos = self.game.board().clone();
         let tt = Arc::clone(&self.tt);
         let player = Arc::clone(&self.player);
         let out = self.out.clone();
@@ -561,7 +562,7 @@ impl RenjuSession {
         let received = Instant::now();
         self.ensure_table();
         let req = self.request(received);
-        let pos = self.game.pos().clone();
+        let pos = self.game.board().clone();
         let tt = Arc::clone(&self.tt);
         let out = self.out.clone();
         let live = self.live();
@@ -597,19 +598,21 @@ impl RenjuSession {
     /// After our move with `INFO pondering 1`: search the opponent's position until the next
     /// command (its answers fill the table; nothing is printed).
     fn ponder(&mut self) {
-        if !self.pondering || self.game.pos().outcome().is_some() {
+        if !self.pondering || over(self.game.board()) || lost(&mut self.game.board().clone()) {
             return;
         }
-        let pos = self.game.pos().clone();
+        let pos = self.game.board().clone();
         let tt = Arc::clone(&self.tt);
         let threads = self.threads;
         self.spawn_job(true, move |stop| {
-            let limits = crate::search::Limits {
+            let limits = SearchLimits {
+                depth: None,
+                nodes: None,
+                soft: None,
+                hard: None,
                 threads,
-                overhead_ms: 0,
-                ..crate::search::Limits::default()
             };
-            let r = crate::search::search(&pos, &limits, &tt, stop, &mut |_| {});
+            let r = renju_search::search(&pos, &limits, &tt, stop, &mut |_| {}, &mut |_| {});
             log::info!("pondered to depth {} ({} nodes)", r.depth, r.nodes);
             Outcome::Silent
         });
@@ -620,18 +623,18 @@ impl RenjuSession {
     /// `VCT x,y`, or `VCT NONE` (a tool for analysing games).
     pub fn solve(&mut self, kind: SolveKind, ms: u64) {
         let vct = kind == SolveKind::Vct;
-        let pos = self.game.pos().clone();
+        let mut pos = self.game.board().clone();
         self.spawn(move |stop| {
             let deadline = Instant::now() + Duration::from_millis(ms);
             if vct {
                 let mut vct = Vct::new(Some(deadline), Some(stop));
-                return Outcome::Text(match vct.solve(&pos, SOLVE_VCT_DEPTH) {
+                return Outcome::Text(match vct.solve(&mut pos, SOLVE_VCT_DEPTH) {
                     Some(m) => format!("VCT {}", format_cell(m)),
                     None => "VCT NONE".into(),
                 });
             }
             let mut vcf = Vcf::new(u64::MAX, Some(deadline)).with_stop(stop);
-            Outcome::Text(match vcf.solve(&pos) {
+            Outcome::Text(match vcf.solve(&mut pos) {
                 Some(line) => {
                     let moves: Vec<String> = line.into_iter().map(format_cell).collect();
                     format!("VCF {}", moves.join(" "))
@@ -670,7 +673,7 @@ impl RenjuSession {
         let received = Instant::now();
         self.ensure_table();
         let mut req = self.request(received);
-        let pos = game.pos().clone();
+        let pos = game.board().clone();
         let tt = Arc::clone(&self.tt);
         let player = Arc::clone(&self.player);
         let three = stones.len() == 3;
@@ -696,7 +699,7 @@ impl RenjuSession {
                 return Outcome::Text(format_cell(white.best));
             }
             let mut next = pos.clone();
-            next.play(white.best);
+            next.make(white.best);
             match engine::think(
                 &next,
                 &req,

@@ -1,27 +1,44 @@
-//! Rule tests: the renju forbidden points on hand-made positions and on the shared data set,
-//! fives under each rule, forced replies, and VCF lines checked by a small referee of their own.
+//! Rule tests on the board every command plays on: the renju forbidden points on hand-made
+//! positions and on the shared data set, fives under each rule, forced replies, the draw rules,
+//! `YXNBEST`, and VCF lines checked by a small referee of their own.
 
-use super::board::{cell, empty_cells, xy, Cell, Rule, BLACK, CELLS, WHITE};
+use super::board::cell_table::{FLAG_FIVE, FLAG_FOUR};
+use super::board::{cell, empty_cells, xy, Board, Cell, Rule, BLACK, CELLS, WHITE};
 use super::patterns::forbidden::forbidden_points;
 use super::patterns::shapes::B4 as B4_SHAPE;
-use super::position::Renju;
 use super::threats::vcf::Vcf;
 use crate::search::{Outcome, Position};
 
+/// Puts a stone of `side` on `c` (a set-up, not a move of the game: the side to move is kept).
+fn place(p: &mut Board, c: Cell, side: u8) {
+    let to_move = p.to_move();
+    p.set_to_move(side);
+    p.make(c);
+    p.set_to_move(to_move);
+}
+
 /// A position from rows of `x` (Black), `o` (White) and `.`; Black to move.
-fn board(rows: &[&str], rule: Rule) -> Renju {
+fn board(rows: &[&str], rule: Rule) -> Board {
     let n = rows.len();
-    let mut p = Renju::new(n, n, rule);
+    let mut p = Board::new(n, n, rule);
     for (y, row) in rows.iter().enumerate() {
         for (x, ch) in row.chars().enumerate() {
             match ch {
-                'x' => p.place(cell(x, y), 0),
-                'o' => p.place(cell(x, y), 1),
+                'x' => place(&mut p, cell(x, y), 0),
+                'o' => place(&mut p, cell(x, y), 1),
                 _ => {}
             }
         }
     }
     p
+}
+
+fn makes_five(p: &Board, c: Cell, side: u8) -> bool {
+    p.info(c, side).flags & FLAG_FIVE != 0
+}
+
+fn makes_four(p: &Board, c: Cell, side: u8) -> bool {
+    p.info(c, side).flags & FLAG_FOUR != 0
 }
 
 fn forbidden_of(rows: &[&str]) -> Vec<(usize, usize)> {
@@ -55,9 +72,9 @@ fn double_three_is_forbidden_but_four_three_is_not() {
     ];
     // (7,7) makes two open threes.
     assert!(forbidden_of(&rows).contains(&(7, 7)));
-    let p = board(&rows, Rule::Renju);
-    assert!(p.is_forbidden_for(0, cell(7, 7)));
-    assert!(!p.is_forbidden_for(1, cell(7, 7)));
+    let mut p = board(&rows, Rule::Renju);
+    assert!(p.is_forbidden(cell(7, 7), 0));
+    assert!(!p.is_forbidden(cell(7, 7), 1));
     // With a third vertical stone, (7,7) is a four-three: allowed.
     let mut rows2 = rows;
     rows2[4] = ".......x.......";
@@ -155,15 +172,15 @@ fn fives_under_each_rule() {
     let mut rows = vec!["..............."; 15];
     rows[7] = row;
     let p = board(&rows, Rule::Freestyle);
-    assert!(p.makes_five(cell(3, 7), 0));
+    assert!(makes_five(&p, cell(3, 7), 0));
     let p = board(&rows, Rule::Exact);
-    assert!(!p.makes_five(cell(3, 7), 0));
-    let p = board(&rows, Rule::Renju);
-    assert!(!p.makes_five(cell(3, 7), 0));
-    assert!(p.is_forbidden_for(0, cell(3, 7)));
+    assert!(!makes_five(&p, cell(3, 7), 0));
+    let mut p = board(&rows, Rule::Renju);
+    assert!(!makes_five(&p, cell(3, 7), 0));
+    assert!(p.is_forbidden(cell(3, 7), 0));
     rows[7] = "ooo.oo.........";
     let p = board(&rows, Rule::Renju);
-    assert!(p.makes_five(cell(3, 7), 1));
+    assert!(makes_five(&p, cell(3, 7), 1));
 }
 
 #[test]
@@ -261,7 +278,7 @@ fn forbidden_points_agree_with_the_shared_data_set() {
 /// An independent check of a VCF line: every attacker move is legal and makes a four (or the
 /// final five), every defender move blocks the only five point, and Black never plays a
 /// forbidden point; White's four whose only block is forbidden ends with White's five.
-fn check_line(pos: &Renju, line: &[Cell]) -> Result<(), String> {
+fn check_line(pos: &Board, line: &[Cell]) -> Result<(), String> {
     let rule = pos.rule();
     let attacker = pos.to_move();
     let mut cells: [u8; CELLS] = *pos.cells();
@@ -368,18 +385,21 @@ fn vcf_solves_the_shared_puzzles_with_valid_lines() {
             "standard" | "exact" => Rule::Exact,
             _ => Rule::Renju,
         };
-        let mut p = Renju::new(size, size, rule);
+        let mut p = Board::new(size, size, rule);
         for (x, y) in stones(&d["black"]) {
-            p.place(cell(x, y), 0);
+            place(&mut p, cell(x, y), 0);
         }
         for (x, y) in stones(&d["white"]) {
-            p.place(cell(x, y), 1);
+            place(&mut p, cell(x, y), 1);
         }
         p.set_to_move(if d["to_move"] == "white" { 1 } else { 0 });
+        let before = p.hash();
         total += 1;
         // A node budget, not a clock: the same puzzles are solved on any machine and load.
         let mut vcf = Vcf::new(VCF_NODE_BUDGET, None);
-        match vcf.solve(&p) {
+        let found = vcf.solve(&mut p);
+        assert_eq!(p.hash(), before, "the search leaves the board as it was");
+        match found {
             Some(l) => {
                 if let Err(e) = check_line(&p, &l) {
                     panic!("invalid line for {line}: {e}: {l:?}");
@@ -409,8 +429,8 @@ fn vcf_solves_the_shared_puzzles_with_valid_lines() {
 
 /// Fills a board with no five for either side: rows of pairs `xxoo` shifted each row, so no
 /// line of any direction gets five of one colour. Leaves the last `leave` cells empty.
-fn filled(n: usize, rule: Rule, leave: usize) -> Renju {
-    let mut p = Renju::new(n, n, rule);
+fn filled(n: usize, rule: Rule, leave: usize) -> Board {
+    let mut p = Board::new(n, n, rule);
     let total = n * n - leave;
     let mut k = 0;
     'fill: for y in 0..n {
@@ -419,7 +439,7 @@ fn filled(n: usize, rule: Rule, leave: usize) -> Renju {
                 break 'fill;
             }
             let side = (((x + 2 * (y % 2) + (y / 2) % 2) / 2) % 2) as u8;
-            p.place(cell(x, y), side);
+            place(&mut p, cell(x, y), side);
             k += 1;
         }
     }
@@ -445,7 +465,7 @@ fn a_full_board_is_a_draw_in_every_rule() {
 fn a_five_on_the_last_cell_wins_rather_than_draws() {
     // 5x5 freestyle: the fill pattern, but the bottom row Black, its last cell left empty.
     let pattern = filled(5, Rule::Freestyle, 0);
-    let mut q = Renju::new(5, 5, Rule::Freestyle);
+    let mut q = Board::new(5, 5, Rule::Freestyle);
     for y in 0..5 {
         for x in 0..5 {
             if (x, y) == (4, 4) {
@@ -456,7 +476,7 @@ fn a_five_on_the_last_cell_wins_rather_than_draws() {
             } else {
                 u8::from(pattern.cells()[cell(x, y) as usize] == WHITE)
             };
-            q.place(cell(x, y), side);
+            place(&mut q, cell(x, y), side);
         }
     }
     assert_eq!(q.winner(), None);
@@ -473,7 +493,7 @@ fn a_five_on_the_last_cell_wins_rather_than_draws() {
 
 #[test]
 fn renju_on_15x15_is_drawn_after_200_moves_like_the_referee() {
-    use super::position::RENJU_MOVE_LIMIT;
+    use super::board::state::RENJU_MOVE_LIMIT;
     let at = |rule: Rule, n: usize, stones: usize| filled(n, rule, n * n - stones);
     assert!(at(Rule::Renju, 15, RENJU_MOVE_LIMIT).drawn());
     assert_eq!(
@@ -488,12 +508,20 @@ fn renju_on_15x15_is_drawn_after_200_moves_like_the_referee() {
 
 #[test]
 fn the_search_values_a_drawn_end_as_zero() {
-    use crate::search::{self, Limits, Tt};
+    use super::search::{search, SearchLimits};
+    use crate::search::Tt;
     use std::sync::atomic::AtomicBool;
     // 5x5 freestyle with two cells left and no five possible: every line ends in a draw.
     let p = filled(5, Rule::Freestyle, 2);
     let stop = AtomicBool::new(false);
-    let r = search::search(&p, &Limits::depth(4), &Tt::new(1), &stop, &mut |_| {});
+    let limits = SearchLimits {
+        depth: Some(4),
+        nodes: None,
+        soft: None,
+        hard: None,
+        threads: 1,
+    };
+    let r = search(&p, &limits, &Tt::new(1), &stop, &mut |_| {}, &mut |_| {});
     assert_eq!(r.score, 0, "{r:?}");
     assert!(r.best.is_some());
 }
@@ -515,9 +543,9 @@ fn nbest_ranks_distinct_moves_best_first() {
     use super::player::nbest::nbest;
     use crate::search::{RootEvent, Tt};
     use std::sync::atomic::AtomicBool;
-    let mut p = Renju::new(15, 15, Rule::Renju);
+    let mut p = Board::new(15, 15, Rule::Renju);
     for (x, y) in [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7)] {
-        p.play(cell(x, y));
+        p.make(cell(x, y));
     }
     let stop = AtomicBool::new(false);
     let mut roots = 0;
@@ -539,7 +567,7 @@ fn nbest_ranks_distinct_moves_best_first() {
     assert_eq!(updates, vec![1, 2, 3, 4], "each move reported once ranked");
     assert!(roots > 0, "the first search reports its root moves");
     let mut moves: Vec<Cell> = ranked.iter().map(|r| r.mv).collect();
-    assert!(moves.iter().all(|&m| p.is_legal(m)));
+    assert!(moves.iter().all(|&m| p.clone().is_legal(m)));
     assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
     assert!(ranked.iter().all(|r| r.pv.first() == Some(&r.mv)));
     moves.sort();
@@ -576,7 +604,7 @@ fn nbest_puts_a_win_first_and_stops_at_forced_replies() {
     rows[7] = "....xxxx.......";
     rows[0] = "o.o.o..........";
     let mut p = board(&rows, Rule::Freestyle);
-    p.place(cell(3, 7), 1);
+    place(&mut p, cell(3, 7), 1);
     p.set_to_move(1);
     let ranked = nbest(
         &p,
@@ -589,110 +617,6 @@ fn nbest_puts_a_win_first_and_stops_at_forced_replies() {
     );
     assert_eq!(ranked.len(), 1, "{ranked:?}");
     assert_eq!(ranked[0].mv, cell(8, 7));
-}
-
-/// The threat classes the position keeps move by move equal the classes of its shapes computed
-/// afresh, and the per-class counts equal a count over the board, through random games under
-/// every rule (a small deterministic generator: the games are the same on every run).
-#[test]
-fn threat_classes_stay_equal_to_a_recomputation() {
-    use super::patterns::class::{classify, CLASSES};
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    for rule in [Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro] {
-        for _ in 0..6 {
-            let mut p = Renju::new(15, 15, rule);
-            while p.outcome().is_none() && p.stones() < 120 {
-                let mut moves = Vec::new();
-                p.generate(&mut moves);
-                let m = moves[(next() % moves.len() as u64) as usize];
-                p.play(m);
-                let mut counts = [[0u16; CLASSES]; 2];
-                for y in 0..15 {
-                    for x in 0..15 {
-                        let c = cell(x, y);
-                        for side in 0..2u8 {
-                            let want = if p.is_empty(c) {
-                                classify(p.shapes_of(c, side))
-                            } else {
-                                0
-                            };
-                            assert_eq!(p.class_of(c, side), want, "{rule} {x},{y} side {side}");
-                            counts[side as usize][want as usize] += 1;
-                        }
-                    }
-                }
-                for side in 0..2u8 {
-                    for (class, &n) in counts[side as usize].iter().enumerate() {
-                        assert_eq!(
-                            p.class_count(side, class as u8),
-                            n,
-                            "{rule} side {side} class {class}"
-                        );
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// The search extends forced blocks: a node whose opponent has a five point (and which has
-/// none) asks for one more ply, any other node for none; futility pruning is offered only in
-/// quiet positions near the leaves.
-#[test]
-fn forced_blocks_are_extended_and_threats_are_never_futile() {
-    let quiet = board(
-        &[
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "......o........",
-            ".......x.......",
-            "........x......",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-        ],
-        Rule::Freestyle,
-    );
-    assert_eq!(quiet.extension(), 0);
-    assert!(quiet.futility_margin(1).is_some());
-    assert!(quiet.futility_margin(10).is_none());
-    // White to move faces Black's four: a forced block.
-    let mut four = board(
-        &[
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "......o.o......",
-            ".......x.......",
-            "........x......",
-            ".........x.....",
-            "..........x....",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-        ],
-        Rule::Freestyle,
-    );
-    four.set_to_move(1);
-    assert_eq!(four.extension(), 1);
-    assert!(four.futility_margin(1).is_none());
 }
 
 /// Renju: a Black three whose open-four points are both forbidden (each would also make a
@@ -717,22 +641,23 @@ fn a_false_three_does_not_force_white_to_defend() {
         "...............",
         "o..............",
     ];
-    let is_defence =
-        |p: &Renju, c: Cell| p.shapes_of(c, 0).iter().any(|&s| s >= B4_SHAPE) || p.makes_four(c, 1);
+    let is_defence = |p: &Board, c: Cell| {
+        p.shapes_of(c, 0).iter().any(|&s| s >= B4_SHAPE) || makes_four(p, c, 1)
+    };
     let mut renju = board(&rows, Rule::Renju);
     renju.set_to_move(1);
     assert!(renju.has_open_four_point(0));
     for end in [cell(5, 7), cell(9, 7)] {
-        assert!(renju.is_forbidden_for(0, end), "{:?}", xy(end));
+        assert!(renju.is_forbidden(end, 0), "{:?}", xy(end));
     }
-    assert!(!renju.threatens_open_four(0));
+    assert!(renju.legal_open_four_point(0).is_none());
     let mut moves = Vec::new();
     renju.generate(&mut moves);
     assert!(moves.iter().any(|&c| !is_defence(&renju, c)), "{moves:?}");
 
     let mut free = board(&rows, Rule::Freestyle);
     free.set_to_move(1);
-    assert!(free.threatens_open_four(0));
+    assert!(free.legal_open_four_point(0).is_some());
     let mut moves = Vec::new();
     free.generate(&mut moves);
     assert!(!moves.is_empty());
@@ -762,7 +687,7 @@ fn a_four_three_point_is_valued_by_who_moves() {
     ];
     let mut p = board(&rows, Rule::Freestyle);
     assert_eq!(
-        p.class_of(cell(7, 7), 0),
+        p.info(cell(7, 7), 0).class,
         super::patterns::class::C_FOUR_THREE
     );
     let black = p.evaluate();
@@ -774,67 +699,4 @@ fn a_four_three_point_is_valued_by_who_moves() {
     let mut blocked = p.clone();
     blocked.play(cell(7, 7));
     assert!(blocked.evaluate() < black - 2_000, "{}", blocked.evaluate());
-}
-
-/// Reductions and move-count pruning spare forcing moves: a four is never reduced while a quiet
-/// move late in the order is; with an open three of the opponent to answer, every defence is
-/// searched.
-#[test]
-fn forcing_moves_escape_reductions_and_move_count_pruning() {
-    let rows = [
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...oxxx........",
-        "........o......",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-    ];
-    let p = board(&rows, Rule::Freestyle);
-    let (four, quiet) = (cell(7, 7), cell(12, 2));
-    assert!(p.makes_four(four, 0));
-    assert_eq!(p.late_move_reduction(four, 8, 10, false), 0);
-    assert!(p.late_move_reduction(quiet, 8, 10, false) >= 1);
-    // Early moves and shallow nodes are not reduced; PV nodes less.
-    assert_eq!(p.late_move_reduction(quiet, 8, 1, false), 0);
-    assert_eq!(p.late_move_reduction(quiet, 2, 10, false), 0);
-    assert!(p.late_move_reduction(quiet, 8, 10, true) < p.late_move_reduction(quiet, 8, 10, false));
-    // Pruning by move count applies near the leaves, fewer moves at shallower depths.
-    let (d1, d4) = (
-        p.move_count_limit(1).unwrap(),
-        p.move_count_limit(4).unwrap(),
-    );
-    assert!(d1 < d4, "{d1} {d4}");
-    // White facing Black's open three (Black's open-four points): no pruning.
-    let mut open = board(
-        &[
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "....xxx........",
-            "........o......",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-        ],
-        Rule::Freestyle,
-    );
-    open.set_to_move(1);
-    assert!(open.has_open_four_point(0));
-    assert_eq!(open.move_count_limit(1), None);
 }

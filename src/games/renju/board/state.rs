@@ -20,8 +20,9 @@ use crate::games::renju::patterns::class::{CLASSES, C_FIVE, C_NONE};
 use crate::games::renju::patterns::forbidden::is_forbidden;
 use crate::games::renju::patterns::shapes::{slot, ShapeTable, NONE, SHAPES};
 
-/// Renju on 15x15 is drawn after this many stones (the Gomocup referee's rule).
-pub use crate::games::renju::position::RENJU_MOVE_LIMIT;
+/// Renju on 15x15 is drawn after this many moves (the Gomocup referee's rule, which the match
+/// runner and `scripts/gomoku-match.py` apply too); any other board is drawn when it is full.
+pub const RENJU_MOVE_LIMIT: usize = 200;
 
 /// What undo needs besides the cell: the state that is not a function of the stones' keys.
 #[derive(Clone, Copy, Debug)]

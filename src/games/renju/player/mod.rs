@@ -1,7 +1,8 @@
-//! How a move is chosen: `engine` (the root threat checks, the main search within the clock)
-//! and `nbest` (the n best moves for `YXNBEST`).
+//! How a move is chosen: `engine` (a forced reply, a proven win, or renju's searcher within the
+//! clock), `clock` (the move's soft and hard limits), `nbest` (the n best moves for `YXNBEST`)
+//! and `reference` (the weak reference players on the same board).
 
+pub mod clock;
 pub mod engine;
 pub mod nbest;
-pub mod plan;
-pub mod rebuilt;
+pub mod reference;

@@ -5,11 +5,15 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::engine::{moves_left, Request, OVERHEAD_MS};
-use crate::games::renju::board::Cell;
-use crate::games::renju::position::Renju;
-use crate::games::renju::threats::vcf::Vcf;
-use crate::search::{self, Position, RootEvent, Score, TimeControl, Tt, WIN};
+use super::clock;
+use super::engine::Request;
+use crate::games::renju::board::{Board, Cell};
+use crate::games::renju::search::{root_moves, search_among};
+use crate::games::renju::threats::{lost, over, vcf::Vcf};
+use crate::search::{RootEvent, Score, Tt, WIN};
+
+/// The least time a search for one of the moves gets.
+const MIN_SHARE: std::time::Duration = std::time::Duration::from_millis(1);
 
 /// One of the n best moves, with what its search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,12 +25,12 @@ pub struct Ranked {
     pub pv: Vec<Cell>,
 }
 
-/// Up to `n` best moves of `pos`, best first (fewer when fewer moves are worth searching: a
+/// Up to `n` best moves of `board`, best first (fewer when fewer moves are worth searching: a
 /// forced reply is the only one). `on_root` sees the root moves of the first search (the one
 /// for the best move); `on_ranked` each move as soon as it is ranked. A stop (`YXSTOP`) ends
 /// the list with the moves ranked so far (at least the first).
 pub fn nbest(
-    pos: &Renju,
+    board: &Board,
     n: usize,
     req: &Request,
     tt: &Tt,
@@ -36,16 +40,16 @@ pub fn nbest(
 ) -> Vec<Ranked> {
     let start = Instant::now();
     let mut ranked: Vec<Ranked> = Vec::new();
-    if pos.outcome().is_some() || n == 0 {
+    let mut b = board.clone();
+    if over(&b) || lost(&mut b) || n == 0 {
         return ranked;
     }
-    let mut candidates = Vec::new();
-    pos.generate(&mut candidates);
+    let candidates = root_moves(&mut b);
     let n = n.min(candidates.len());
-    let budget = req.time.budget(moves_left(pos), OVERHEAD_MS);
-    let spent_ms = req.spent.as_millis() as u64;
+    // The move's limits, from when its command arrived; each search gets a share of them.
+    let whole = clock::limits(&b, req);
     // A win by fours comes first: the search may not reach its end.
-    if let Some(line) = Vcf::new(20_000, None).with_stop(stop).solve(pos) {
+    if let Some(line) = Vcf::new(20_000, None).with_stop(stop).solve(&mut b) {
         if candidates.contains(&line[0]) {
             ranked.push(Ranked {
                 mv: line[0],
@@ -67,23 +71,17 @@ pub fn nbest(
             .copied()
             .filter(|c| ranked.iter().all(|r| r.mv != *c))
             .collect();
-        let mut root = pos.clone();
-        root.restrict_to(rest.clone());
-        // Each remaining move gets an equal share of what is left of the soft budget.
-        let time = match budget {
-            Some(b) => {
-                let used = start.elapsed().as_millis() as u64 + spent_ms;
-                let left = (n - k) as u64;
-                let soft = (b.soft.as_millis() as u64).saturating_sub(used) / left;
-                let hard = (b.hard.as_millis() as u64).saturating_sub(used) / left;
-                TimeControl::per_move((soft * 5 / 3).min(hard).max(1))
-            }
-            None => TimeControl::unlimited(),
-        };
-        let limits = req.limits(pos, time);
+        // Each remaining move gets an equal share of what is left of the move's time (the
+        // limits already count the time spent before `start`).
+        let mut limits = whole;
+        let used = start.elapsed();
+        let left = (n - k) as u32;
+        let share = |d: std::time::Duration| (d.saturating_sub(used) / left).max(MIN_SHARE);
+        limits.hard = whole.hard.map(share);
+        limits.soft = whole.soft.map(share);
         let observe: &mut dyn FnMut(RootEvent<Cell>) =
             if k == 0 { &mut *on_root } else { &mut no_root };
-        let r = search::search_observed(&root, &limits, tt, stop, &mut |_| {}, observe);
+        let r = search_among(&b, rest.clone(), &limits, tt, stop, &mut |_| {}, observe);
         let Some(mv) = r
             .best
             .filter(|m| rest.contains(m))

@@ -1,14 +1,14 @@
 //! Renju's own searcher: PVS with make/undo on the incremental board (`node`), the quick result
 //! of a node (`win`), every constant in one table (`params`), and this driver: iterative
-//! deepening with aspiration windows on Lazy SMP threads, one search per move under the core's
-//! clock with a soft limit that stretches while the best move changes and shrinks while it
-//! holds, never past the hard limit.
+//! deepening with aspiration windows, one search per move under the core's clock with a soft
+//! limit that stretches while the best move changes and shrinks while it holds, never past the
+//! hard limit. Every command that searches (`TURN`, `YXNBEST`, pondering, `bench`) comes here.
 //!
-//! Why not the generic `search/pvs.rs`: its `Position` trait is copy-make (a ~14.5 KB copy of
-//! the renju position per node), has no null move, no singular search and no quiescence, and
-//! sees threats only through hooks called outside the tree. This searcher keeps the core's
-//! building blocks: the lock-free table, the stop flag and node counter (`pvs::Shared`), the
-//! clock (`time`), and the score conventions.
+//! Why not the generic `search/pvs.rs`: its `Position` trait is copy-make (a ~30 KB copy of the
+//! board per node), has no null move, no singular search and no quiescence. This searcher keeps
+//! the core's building blocks: the lock-free table, the stop flag and node counter
+//! (`pvs::Shared`), the clock (`time`), the Lazy SMP threads and the choice between their
+//! results (`smp::lazy_smp`, `smp::HelperBest`), and the score conventions.
 
 pub mod node;
 pub mod params;
@@ -17,11 +17,10 @@ pub mod win;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-use parking_lot::Mutex;
-
 use super::board::{Board, Cell};
 use super::movepick::{MovePicker, Ordering as MoveOrdering};
-use crate::search::pvs::{Shared, MAX_PLY};
+use crate::search::pvs::{Iteration, Shared, MAX_PLY};
+use crate::search::smp::{helper_start_depth, lazy_smp, HelperBest};
 use crate::search::{is_proven, Clock, Report, RootEvent, Score, Tt, INFINITY, WIN};
 use node::{RootMove, Worker};
 use params::PARAMS;
@@ -71,12 +70,26 @@ pub fn search(
     on_iteration: &mut dyn FnMut(&Report<Cell>),
     on_root: &mut dyn FnMut(RootEvent<Cell>),
 ) -> Report<Cell> {
+    let moves = root_moves(&mut root.clone());
+    search_among(root, moves, limits, tt, stop, on_iteration, on_root)
+}
+
+/// `search` over the root moves `moves` only (in this order at the first iteration): the
+/// `YXNBEST` searches set the moves already ranked aside.
+pub fn search_among(
+    root: &Board,
+    moves: Vec<Cell>,
+    limits: &SearchLimits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&Report<Cell>),
+    on_root: &mut dyn FnMut(RootEvent<Cell>),
+) -> Report<Cell> {
     let clock = Clock::start(limits.hard.map(|h| crate::search::Budget {
         soft: limits.soft.unwrap_or(h).min(h),
         hard: h,
     }));
     let mut b = root.clone();
-    let moves = root_moves(&mut b);
     let finish = |best: Option<Cell>, score: Score, depth: u32, nodes: u64| Report {
         best,
         score,
@@ -108,100 +121,92 @@ pub fn search(
         .depth
         .unwrap_or(MAX_PLY as u32 / 2)
         .clamp(1, MAX_PLY as u32 / 2);
-    let threads = limits.threads.max(1);
-    let helper_best: Mutex<Option<(u32, Cell, Score)>> = Mutex::new(None);
-    let main = std::thread::scope(|scope| {
-        for id in 1..threads {
-            let shared = &shared;
-            let moves = &moves;
-            let helper_best = &helper_best;
-            let root = root.clone();
-            std::thread::Builder::new()
-                .name(format!("renju-search-{id}"))
-                .stack_size(32 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut b = root;
-                    let mut w = Worker::new(shared, false);
-                    w.root_moves = moves
-                        .iter()
-                        .map(|&c| RootMove { cell: c, score: 0 })
-                        .collect();
-                    let mut depth = 1 + (id as u32 & 1);
-                    while depth <= max_depth && !w.halted() {
-                        let Some(score) =
-                            w.root(&mut b, depth as i32, -INFINITY, INFINITY, &mut |_| {})
-                        else {
-                            break;
-                        };
-                        let mut hb = helper_best.lock();
-                        if hb.is_none_or(|(d, _, _)| depth > d) {
-                            *hb = Some((depth, w.root_moves[0].cell, score));
-                        }
-                        drop(hb);
-                        depth += 1;
-                    }
-                    w.flush();
-                })
-                .expect("spawn renju search thread");
-        }
-        let r = main_loop(
-            root,
-            &moves,
-            &shared,
-            limits,
-            max_depth,
-            on_iteration,
-            on_root,
-        );
-        halt.store(true, Ordering::Relaxed);
-        r
-    });
+    let helpers = HelperBest::new();
+    let root_list = |moves: &[Cell]| -> Vec<RootMove> {
+        moves
+            .iter()
+            .map(|&c| RootMove { cell: c, score: 0 })
+            .collect()
+    };
+    let main = lazy_smp(
+        limits.threads,
+        "renju-search",
+        32 << 20,
+        &halt,
+        |id| {
+            let mut b = root.clone();
+            let mut w = Worker::new(&shared, false);
+            w.root_moves = root_list(&moves);
+            let mut depth = helper_start_depth(id);
+            while depth <= max_depth && !w.halted() {
+                let Some(score) = w.root(&mut b, depth as i32, -INFINITY, INFINITY, &mut |_| {})
+                else {
+                    break;
+                };
+                let best = w.root_moves[0].cell;
+                helpers.offer(Iteration {
+                    depth,
+                    score,
+                    best: Some(best),
+                    pv: vec![best],
+                });
+                depth += 1;
+            }
+            w.flush();
+        },
+        || {
+            main_loop(
+                root,
+                root_list(&moves),
+                &shared,
+                limits,
+                max_depth,
+                on_iteration,
+                on_root,
+            )
+        },
+    );
     let nodes = nodes.load(Ordering::Relaxed);
-    let (mut best, mut score, mut depth, mut pv) = main;
-    if let Some((d, m, s)) = helper_best.into_inner() {
-        if d > depth && !is_proven(score) {
-            best = Some(m);
-            score = s;
-            depth = d;
-            pv = vec![m];
-        }
-    }
-    Report {
-        best: best.or(moves.first().copied()),
-        score,
-        depth,
-        nodes,
-        elapsed: clock.elapsed(),
-        pv,
+    let first = moves.first().copied();
+    match helpers.choose(Some(main)) {
+        Some(it) => Report {
+            best: it.best.or(first),
+            score: it.score,
+            depth: it.depth,
+            nodes,
+            elapsed: clock.elapsed(),
+            pv: it.pv,
+        },
+        None => finish(first, 0, 0, nodes),
     }
 }
 
-type MainResult = (Option<Cell>, Score, u32, Vec<Cell>);
-
+/// The main thread's iterative deepening with aspiration windows: owns the soft limit (scaled
+/// by the best move's stability) and the reports. Its answer is the last completed iteration
+/// (depth 0 with the first root move when none completed), or a root move a cut-off iteration
+/// proved better than that iteration's best.
 fn main_loop(
     root: &Board,
-    moves: &[Cell],
+    root_moves: Vec<RootMove>,
     shared: &Shared,
     limits: &SearchLimits,
     max_depth: u32,
     on_iteration: &mut dyn FnMut(&Report<Cell>),
     on_root: &mut dyn FnMut(RootEvent<Cell>),
-) -> MainResult {
+) -> Iteration<Cell> {
     let mut b = root.clone();
     let mut w = Worker::new(shared, true);
-    w.root_moves = moves
-        .iter()
-        .map(|&c| RootMove { cell: c, score: 0 })
-        .collect();
-    let mut result: MainResult = (
-        moves.first().copied(),
-        0,
-        0,
-        moves.first().copied().into_iter().collect(),
-    );
+    let first = root_moves.first().map(|m| m.cell);
+    w.root_moves = root_moves;
+    let mut result = Iteration {
+        depth: 0,
+        score: 0,
+        best: first,
+        pv: first.into_iter().collect(),
+    };
     let mut stable = 0usize;
     for depth in 1..=max_depth {
-        let guess = result.1;
+        let guess = result.score;
         let mut delta = PARAMS.aspiration_delta;
         let (mut alpha, mut beta) = if depth as i32 >= PARAMS.aspiration_depth && !is_proven(guess)
         {
@@ -233,21 +238,28 @@ fn main_loop(
         let Some(score) = score else {
             // Cut off: a move this iteration proved better than the previous best is played.
             if let Some((m, s)) = w.improved {
-                if result.0 != Some(m) {
-                    result = (Some(m), s, result.2, vec![m]);
+                if result.best != Some(m) {
+                    result.best = Some(m);
+                    result.score = s;
+                    result.pv = vec![m];
                 }
             }
             break;
         };
         w.flush();
         let best = w.root_moves[0].cell;
-        if result.0 == Some(best) {
+        if result.best == Some(best) {
             stable += 1;
         } else {
             stable = 0;
         }
         let pv = principal_variation(root, best, shared.tt, depth as usize);
-        result = (Some(best), score, depth, pv.clone());
+        result = Iteration {
+            depth,
+            score,
+            best: Some(best),
+            pv: pv.clone(),
+        };
         on_iteration(&Report {
             best: Some(best),
             score,
@@ -276,7 +288,7 @@ fn main_loop(
                 break;
             }
         }
-        if moves.len() == 1 && depth >= 2 {
+        if w.root_moves.len() == 1 && depth >= 2 {
             break;
         }
     }

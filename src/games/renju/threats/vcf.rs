@@ -11,9 +11,9 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::games::renju::board::Cell;
-use crate::games::renju::position::Renju;
-use crate::search::Position;
+use super::{five_points_near, over};
+use crate::games::renju::board::cell_table::FLAG_FOUR;
+use crate::games::renju::board::{Board, Cell};
 
 pub struct Vcf<'a> {
     stop: Option<&'a AtomicBool>,
@@ -48,13 +48,13 @@ impl<'a> Vcf<'a> {
     }
 
     /// A winning line for the side to move, attacker's and defender's moves in order and ending
-    /// with the five, or `None` if none was found within the budget.
-    pub fn solve(&mut self, pos: &Renju) -> Option<Vec<Cell>> {
+    /// with the five, or `None` if none was found within the budget. `b` is left as it was.
+    pub fn solve(&mut self, b: &mut Board) -> Option<Vec<Cell>> {
         let mut line = Vec::new();
-        if pos.outcome().is_some() {
+        if over(b) {
             return None;
         }
-        self.search(pos, &mut line).then_some(line)
+        self.search(b, &mut line).then_some(line)
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -73,80 +73,105 @@ impl<'a> Vcf<'a> {
         false
     }
 
-    /// Attacker (the side to move) to play in `pos`; on success `line` holds the rest of the win.
-    fn search(&mut self, pos: &Renju, line: &mut Vec<Cell>) -> bool {
+    /// The attacker's fours to try, best first: the block of the defender's four when it has
+    /// one (which must be a four of ours too), else every legal four.
+    fn candidates(b: &mut Board) -> Vec<Cell> {
+        let me = b.to_move();
+        let them = 1 - me;
+        let makes_four = |b: &Board, c: Cell| b.info(c, me).flags & FLAG_FOUR != 0;
+        if b.five_points(them) > 0 {
+            return match (b.five_points(them), b.five_point(them)) {
+                (1, Some(p)) if makes_four(b, p) && !b.is_forbidden(p, me) => vec![p],
+                _ => Vec::new(),
+            };
+        }
+        if !b.has_four_point(me) {
+            return Vec::new();
+        }
+        let mut cells = Vec::new();
+        b.region(4, &mut cells);
+        let mut fours: Vec<(i32, Cell)> = Vec::new();
+        for c in cells {
+            if makes_four(b, c) && !b.is_forbidden(c, me) {
+                fours.push((b.info(c, me).order, c));
+            }
+        }
+        fours.sort_by_key(|&(s, _)| -s);
+        fours.into_iter().map(|(_, c)| c).collect()
+    }
+
+    /// Attacker (the side to move) to play on `b`; on success `line` holds the rest of the win.
+    fn search(&mut self, b: &mut Board, line: &mut Vec<Cell>) -> bool {
         self.nodes += 1;
         if self.out_of_budget() {
             return false;
         }
-        let me = pos.to_move();
+        let me = b.to_move();
         let them = 1 - me;
-        if let Some(&c) = pos.five_points(me).first() {
+        if let Some(c) = b.five_point(me) {
             line.push(c);
             return true;
         }
-        let candidates: Vec<Cell> = if pos.has_five_point(them) {
-            // The defender has a four: our only move is the block, and it must be a four too.
-            match pos.five_points(them).as_slice() {
-                [b] if pos.makes_four(*b, me) && !pos.is_forbidden_for(me, *b) => vec![*b],
-                _ => return false,
-            }
-        } else {
-            if !pos.has_four_point(me) {
-                return false;
-            }
-            let mut fours: Vec<(i32, Cell)> = pos
-                .region()
-                .filter(|&c| pos.makes_four(c, me) && !pos.is_forbidden_for(me, c))
-                .map(|c| (pos.threat(c, me), c))
-                .collect();
-            fours.sort_by_key(|&(s, _)| -s);
-            fours.into_iter().map(|(_, c)| c).collect()
-        };
-        for c in candidates {
-            let mut child = pos.clone();
-            child.play(c);
-            let points = child.five_points_near(c, me);
-            match points.as_slice() {
-                [] => continue,
-                [b] => {
-                    let b = *b;
-                    if child.is_forbidden_for(them, b) {
+        for c in Self::candidates(b) {
+            b.make(c);
+            let points = five_points_near(b, c, me);
+            let won = match points.as_slice() {
+                [] => false,
+                [p] => {
+                    let p = *p;
+                    if b.is_forbidden(p, them) {
                         // Black cannot block: White's five follows.
-                        line.extend([c, b]);
-                        return true;
+                        line.extend([c, p]);
+                        true
+                    } else {
+                        self.after_block(b, c, p, line)
                     }
-                    let mut next = child;
-                    next.play(b);
-                    if next.winner().is_some() || self.failed.contains(&next.hash()) {
-                        continue;
-                    }
-                    line.extend([c, b]);
-                    if self.search(&next, line) {
-                        return true;
-                    }
-                    line.truncate(line.len() - 2);
-                    if self.aborted {
-                        return false;
-                    }
-                    self.failed.insert(next.hash());
                 }
                 [first, ..] => {
                     // Two five points: the defender blocks one it may play, the attacker takes
                     // another. If Black may block none, White's five follows at once.
                     let first = *first;
-                    match points.iter().find(|&&p| !child.is_forbidden_for(them, p)) {
-                        Some(&block) => {
-                            let other = points.iter().find(|&&p| p != block).copied();
+                    let block = points.iter().copied().find(|&p| !b.is_forbidden(p, them));
+                    match block {
+                        Some(block) => {
+                            let other = points.iter().copied().find(|&p| p != block);
                             line.extend([c, block]);
                             line.extend(other);
                         }
                         None => line.extend([c, first]),
                     }
-                    return true;
+                    true
                 }
+            };
+            b.undo();
+            if won {
+                return true;
+            }
+            if self.aborted {
+                return false;
             }
         }
         false
+    }
+
+    /// The defender blocks the four `c` at `p`; the attacker goes on from there.
+    fn after_block(&mut self, b: &mut Board, c: Cell, p: Cell, line: &mut Vec<Cell>) -> bool {
+        b.make(p);
+        let key = b.hash();
+        let won = if b.winner().is_some() || self.failed.contains(&key) {
+            false
+        } else {
+            line.extend([c, p]);
+            let won = self.search(b, line);
+            if !won {
+                line.truncate(line.len() - 2);
+                if !self.aborted {
+                    self.failed.insert(key);
+                }
+            }
+            won
+        };
+        b.undo();
+        won
     }
 }

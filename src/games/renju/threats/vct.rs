@@ -15,10 +15,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::vcf::Vcf;
-use crate::games::renju::board::Cell;
-use crate::games::renju::patterns::shapes::{F3, F4};
-use crate::games::renju::position::Renju;
-use crate::search::Position;
+use super::{lost, over};
+use crate::games::renju::board::cell_table::FLAG_FOUR;
+use crate::games::renju::board::{Board, Cell};
+use crate::games::renju::patterns::shapes::F3;
 
 /// Node budget of each VCF probe inside the VCT (attacker's finish, defender's counter).
 const VCF_PROBE_NODES: u64 = 400;
@@ -59,13 +59,13 @@ impl<'a> Vct<'a> {
     }
 
     /// The first move of a win by threats for the side to move, deepening up to `max_depth`
-    /// attacker moves until the deadline.
-    pub fn solve(&mut self, pos: &Renju, max_depth: u32) -> Option<Cell> {
-        if pos.outcome().is_some() {
+    /// attacker moves until the deadline. `b` is left as it was.
+    pub fn solve(&mut self, b: &mut Board, max_depth: u32) -> Option<Cell> {
+        if over(b) {
             return None;
         }
         for depth in 1..=max_depth {
-            if let Some(m) = self.root(pos, depth) {
+            if let Some(m) = self.root(b, depth) {
                 return Some(m);
             }
             if self.aborted {
@@ -91,15 +91,16 @@ impl<'a> Vct<'a> {
         self.aborted
     }
 
-    fn root(&mut self, pos: &Renju, depth: u32) -> Option<Cell> {
-        let me = pos.to_move();
-        if let Some(&c) = pos.five_points(me).first() {
+    fn root(&mut self, b: &mut Board, depth: u32) -> Option<Cell> {
+        let me = b.to_move();
+        if let Some(c) = b.five_point(me) {
             return Some(c);
         }
-        for c in self.threats(pos) {
-            let mut child = pos.clone();
-            child.play(c);
-            if self.defend(&child, depth - 1) {
+        for c in threats(b) {
+            b.make(c);
+            let won = self.defend(b, depth - 1);
+            b.undo();
+            if won {
                 return Some(c);
             }
             if self.aborted {
@@ -109,72 +110,48 @@ impl<'a> Vct<'a> {
         None
     }
 
-    /// Attacker's fours and real threes (legal), best first.
-    fn threats(&self, pos: &Renju) -> Vec<Cell> {
-        let me = pos.to_move();
-        if pos.has_five_point(1 - me) {
-            // Only the block is possible; it must be a threat itself to keep the initiative.
-            return match pos.five_points(1 - me).as_slice() {
-                [b] if pos.is_legal(*b) => vec![*b],
-                _ => Vec::new(),
-            };
-        }
-        let mut v: Vec<(i32, Cell)> = pos
-            .region()
-            .filter(|&c| {
-                let s = pos.shapes_of(c, me);
-                (pos.makes_four(c, me) || s.contains(&F3)) && pos.is_legal(c)
-            })
-            .map(|c| (pos.threat(c, me), c))
-            .collect();
-        v.sort_by_key(|&(s, _)| -s);
-        v.truncate(MAX_THREATS);
-        v.into_iter().map(|(_, c)| c).collect()
-    }
-
     /// Attacker to move: can it win within `depth` more threat moves?
-    fn attack(&mut self, pos: &Renju, depth: u32) -> bool {
+    fn attack(&mut self, b: &mut Board, depth: u32) -> bool {
         self.nodes += 1;
         if self.out_of_time() {
             return false;
         }
-        let me = pos.to_move();
-        if pos.has_five_point(me) {
+        let me = b.to_move();
+        if b.five_points(me) > 0 {
             return true;
         }
-        if pos.outcome().is_some() {
+        if over(b) {
             return false;
         }
-        if let Some(&(d, win)) = self.cache.get(&pos.hash()) {
+        if let Some(&(d, win)) = self.cache.get(&b.hash()) {
             if (win && d <= depth) || (!win && d >= depth) {
                 return win;
             }
         }
-        let result = self.attack_uncached(pos, depth);
+        let result = self.attack_uncached(b, depth);
         if !self.aborted {
-            self.cache.insert(pos.hash(), (depth, result));
+            self.cache.insert(b.hash(), (depth, result));
         }
         result
     }
 
-    fn attack_uncached(&mut self, pos: &Renju, depth: u32) -> bool {
-        let me = pos.to_move();
-        if !pos.has_five_point(1 - me)
-            && pos.has_four_point(me)
-            && Vcf::new(VCF_PROBE_NODES, self.deadline)
-                .solve(pos)
-                .is_some()
+    fn attack_uncached(&mut self, b: &mut Board, depth: u32) -> bool {
+        let me = b.to_move();
+        if b.five_points(1 - me) == 0
+            && b.has_four_point(me)
+            && Vcf::new(VCF_PROBE_NODES, self.deadline).solve(b).is_some()
         {
             return true;
         }
         if depth == 0 {
             return false;
         }
-        for c in self.threats(pos) {
-            let mut child = pos.clone();
-            child.play(c);
-            let threatening = child.has_five_point(me) || self.has_open_four_point(&child, me);
-            if threatening && self.defend(&child, depth - 1) {
+        for c in threats(b) {
+            b.make(c);
+            let threatening = b.five_points(me) > 0 || b.legal_open_four_point(me).is_some();
+            let won = threatening && self.defend(b, depth - 1);
+            b.undo();
+            if won {
                 return true;
             }
             if self.aborted {
@@ -184,65 +161,82 @@ impl<'a> Vct<'a> {
         false
     }
 
-    /// Does `side` have an open-four point it may legally play?
-    fn has_open_four_point(&self, pos: &Renju, side: u8) -> bool {
-        pos.has_open_four_point(side)
-            && pos
-                .region()
-                .any(|c| pos.shapes_of(c, side).contains(&F4) && !pos.is_forbidden_for(side, c))
-    }
-
     /// Defender to move after the attacker's threat: does every defence fail?
-    fn defend(&mut self, pos: &Renju, depth: u32) -> bool {
+    fn defend(&mut self, b: &mut Board, depth: u32) -> bool {
         self.nodes += 1;
         if self.out_of_time() {
             return false;
         }
-        let def = pos.to_move();
+        let def = b.to_move();
         let att = 1 - def;
-        if let Some(o) = pos.outcome() {
-            return o == crate::search::Outcome::Loss;
+        if lost(b) {
+            return true;
         }
-        if pos.has_five_point(def) {
+        if over(b) || b.five_points(def) > 0 {
             return false;
         }
-        if pos.has_five_point(att) {
-            // A four: the block is forced (outcome() already caught an unblockable one).
-            let points = pos.five_points(att);
-            let mut child = pos.clone();
-            child.play(points[0]);
-            return self.attack(&child, depth);
+        if let Some(block) = b.five_point(att) {
+            // A four: the block is forced (`lost` already caught an unblockable one).
+            b.make(block);
+            let won = self.attack(b, depth);
+            b.undo();
+            return won;
         }
-        if !self.has_open_four_point(pos, att) {
+        if b.legal_open_four_point(att).is_none() {
             return false;
         }
         // A three does not force anything: a defender's own win by fours refutes it.
-        if pos.has_four_point(def)
-            && Vcf::new(VCF_PROBE_NODES, self.deadline)
-                .solve(pos)
-                .is_some()
-        {
+        if b.has_four_point(def) && Vcf::new(VCF_PROBE_NODES, self.deadline).solve(b).is_some() {
             return false;
         }
+        let mut cells = Vec::new();
+        b.region(4, &mut cells);
         let mut defences = Vec::new();
-        for d in pos.region() {
+        for d in cells {
             if self.out_of_time() {
                 return false;
             }
-            if !pos.is_legal(d) {
+            if !b.is_legal(d) {
                 continue;
             }
-            let mut child = pos.clone();
-            child.play(d);
-            if child.has_five_point(def) || !self.has_open_four_point(&child, att) {
-                defences.push(child);
+            b.make(d);
+            if b.five_points(def) > 0 || b.legal_open_four_point(att).is_none() {
+                defences.push(d);
             }
+            b.undo();
         }
-        for child in defences {
-            if !self.attack(&child, depth) {
+        for d in defences {
+            b.make(d);
+            let won = self.attack(b, depth);
+            b.undo();
+            if !won {
                 return false;
             }
         }
         !self.aborted
     }
+}
+
+/// The attacker's fours and real threes (legal), best first: only the block when the defender
+/// has a four (it must be a threat itself to keep the initiative).
+fn threats(b: &mut Board) -> Vec<Cell> {
+    let me = b.to_move();
+    if b.five_points(1 - me) > 0 {
+        return match (b.five_points(1 - me), b.five_point(1 - me)) {
+            (1, Some(p)) if b.is_legal(p) => vec![p],
+            _ => Vec::new(),
+        };
+    }
+    let mut cells = Vec::new();
+    b.region(4, &mut cells);
+    let mut v: Vec<(i32, Cell)> = Vec::new();
+    for c in cells {
+        let threat = b.info(c, me).flags & FLAG_FOUR != 0 || b.shapes_of(c, me).contains(&F3);
+        if threat && b.is_legal(c) {
+            v.push((b.info(c, me).order, c));
+        }
+    }
+    v.sort_by_key(|&(s, _)| -s);
+    v.truncate(MAX_THREATS);
+    v.into_iter().map(|(_, c)| c).collect()
 }

@@ -1,31 +1,12 @@
-//! A move from renju's own searcher (`renju::search`): one search per move that uses the move's
-//! budget (turn cap, game clock, increment), with no threat passes before or after it: the
-//! threats are searched inside the tree (quick results and the threat quiescence).
+//! How long one move may search: the soft and hard limits of renju's searcher from the turn
+//! cap, the match clock and the increment (`INFO timeout_turn`, `timeout_match`, `time_left`,
+//! `time_increment`), counted from when the move's command arrived.
 
-use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::engine::{Choice, Request, OVERHEAD_MS};
-use crate::games::renju::board::{cell, Board, Cell};
-use crate::games::renju::position::Renju;
-use crate::games::renju::search::{self as renju_search, SearchLimits};
-use crate::search::{Report, RootEvent, Tt};
-
-/// The incremental board of a position.
-pub fn board_of(pos: &Renju) -> Board {
-    let stones: Vec<(Cell, u8)> = (0..pos.height())
-        .flat_map(|y| (0..pos.width()).map(move |x| cell(x, y)))
-        .filter(|&c| !pos.is_empty(c))
-        .map(|c| (c, pos.cells()[c as usize] - 1))
-        .collect();
-    Board::from_stones(
-        pos.width(),
-        pos.height(),
-        pos.rule(),
-        &stones,
-        pos.to_move(),
-    )
-}
+use super::engine::{Request, OVERHEAD_MS};
+use crate::games::renju::board::Board;
+use crate::games::renju::search::SearchLimits;
 
 /// The share of a short turn kept back for pipe latency and scheduling: the engine's fixed
 /// `OVERHEAD_MS` suits a 1 s turn but would leave a 100 ms turn 20 ms of search, so a turn under
@@ -51,9 +32,9 @@ fn overhead_ms(turn_ms: Option<u64>) -> u64 {
     }
 }
 
-/// The own moves `pos` is still expected to need (see `CLOCK_HORIZON_MOVES`).
-fn clock_moves_left(pos: &Renju) -> u64 {
-    let own = pos.stones() as u32 / 2;
+/// The own moves `b` is still expected to need (see `CLOCK_HORIZON_MOVES`).
+fn clock_moves_left(b: &Board) -> u64 {
+    let own = b.stones() as u32 / 2;
     CLOCK_HORIZON_MOVES
         .saturating_sub(own)
         .max(CLOCK_MIN_MOVES_LEFT) as u64
@@ -64,7 +45,7 @@ fn clock_moves_left(pos: &Renju) -> u64 {
 /// of it covers the turn) time not used is lost: no soft limit, iterations begin until the hard
 /// limit cuts one (its improvement at the root is still played). With a scarce match clock the
 /// soft limit is the move's share of it, scaled by the searcher by the best move's stability.
-fn limits(pos: &Renju, req: &Request) -> SearchLimits {
+pub fn limits(b: &Board, req: &Request) -> SearchLimits {
     let tc = &req.time;
     let overhead = overhead_ms(tc.move_time_ms);
     let turn_hard = tc.move_time_ms.map(|t| t.saturating_sub(overhead).max(1));
@@ -72,7 +53,7 @@ fn limits(pos: &Renju, req: &Request) -> SearchLimits {
         let usable = (left.max(0) as u64).saturating_sub(overhead);
         let moves = tc
             .moves_to_go
-            .map_or(clock_moves_left(pos), |m| m.max(1) as u64);
+            .map_or(clock_moves_left(b), |m| m.max(1) as u64);
         let share = usable / moves + tc.increment_ms * 8 / 10;
         let cap = if tc.moves_to_go == Some(1) {
             usable
@@ -109,68 +90,21 @@ fn limits(pos: &Renju, req: &Request) -> SearchLimits {
     }
 }
 
-/// The move for the side to move of `pos` (not over).
-pub fn think(
-    pos: &Renju,
-    req: &Request,
-    tt: &Tt,
-    stop: &AtomicBool,
-    on_iteration: &mut dyn FnMut(&Report<Cell>),
-    on_root: &mut dyn FnMut(RootEvent<Cell>),
-) -> Option<Choice> {
-    let start = Instant::now();
-    let mut b = board_of(pos);
-    let moves = renju_search::root_moves(&mut b);
-    match moves.as_slice() {
-        [] => return None,
-        [only] => {
-            return Some(Choice {
-                best: *only,
-                score: 0,
-                depth: 0,
-                nodes: 1,
-                how: "forced",
-                elapsed: start.elapsed() + req.spent,
-            })
-        }
-        _ => {}
-    }
-    // A win the shapes prove (a five, an open four, a four-three...) is played at once, and
-    // announced as the best move first, as the threat searches of the old path did.
-    if let Some((m, score, by_fours)) = renju_search::win::winning_move(&mut b) {
-        on_root(RootEvent::Leave {
-            mv: m,
-            depth: 0,
-            score,
-            new_best: true,
-        });
-        return Some(Choice {
-            best: m,
-            score,
-            depth: 0,
-            nodes: 1,
-            how: if by_fours { "vcf" } else { "vct" },
-            elapsed: start.elapsed() + req.spent,
-        });
-    }
-    let r = renju_search::search(&b, &limits(pos, req), tt, stop, on_iteration, on_root);
-    let best = r.best?;
-    Some(Choice {
-        best,
-        score: r.score,
-        depth: r.depth,
-        nodes: r.nodes,
-        how: "search",
-        elapsed: start.elapsed() + req.spent,
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::plan::tests::request;
     use super::*;
-    use crate::games::renju::board::Rule;
-    use crate::search::{Position, TimeControl};
+    use crate::games::renju::board::{cell, Rule};
+    use crate::search::TimeControl;
+
+    pub(crate) fn request(time: TimeControl) -> Request {
+        Request {
+            time,
+            spent: Duration::ZERO,
+            threads: 1,
+            depth: None,
+            nodes: None,
+        }
+    }
 
     fn ms(d: Option<Duration>) -> Option<u64> {
         d.map(|d| d.as_millis() as u64)
@@ -178,7 +112,7 @@ mod tests {
 
     #[test]
     fn a_turn_cap_alone_is_searched_to_its_end() {
-        let pos = Renju::new(15, 15, Rule::Renju);
+        let pos = Board::new(15, 15, Rule::Renju);
         let l = limits(&pos, &request(TimeControl::per_move(1000)));
         assert_eq!((ms(l.soft), ms(l.hard)), (None, Some(1000 - OVERHEAD_MS)));
         // A short turn keeps a proportionate reserve, not the whole fixed overhead.
@@ -190,7 +124,7 @@ mod tests {
 
     #[test]
     fn time_already_spent_comes_off_both_limits() {
-        let pos = Renju::new(15, 15, Rule::Renju);
+        let pos = Board::new(15, 15, Rule::Renju);
         let mut req = request(TimeControl::per_move(1000));
         req.spent = Duration::from_millis(300);
         assert_eq!(ms(limits(&pos, &req).hard), Some(1000 - OVERHEAD_MS - 300));
@@ -200,7 +134,7 @@ mod tests {
 
     #[test]
     fn an_ample_match_clock_leaves_the_turn_whole() {
-        let pos = Renju::new(15, 15, Rule::Renju);
+        let pos = Board::new(15, 15, Rule::Renju);
         let mut tc = TimeControl::per_move(1000);
         tc.time_left_ms = Some(20_000);
         let l = limits(&pos, &request(tc));
@@ -209,9 +143,9 @@ mod tests {
 
     #[test]
     fn a_scarce_match_clock_is_shared_with_a_soft_limit() {
-        let mut pos = Renju::new(15, 15, Rule::Renju);
+        let mut pos = Board::new(15, 15, Rule::Renju);
         for (x, y) in [(7, 7), (7, 8), (8, 8), (6, 6), (9, 9), (10, 10)] {
-            pos.play(cell(x, y));
+            pos.make(cell(x, y));
         }
         let mut tc = TimeControl::per_move(1000);
         tc.time_left_ms = Some(4_000);
@@ -226,7 +160,7 @@ mod tests {
 
     #[test]
     fn no_clock_means_no_time_limit() {
-        let pos = Renju::new(15, 15, Rule::Renju);
+        let pos = Board::new(15, 15, Rule::Renju);
         let l = limits(&pos, &request(TimeControl::unlimited()));
         assert!(l.soft.is_none() && l.hard.is_none());
     }
