@@ -1,7 +1,8 @@
 //! Sente: one engine for Hex, Renju/Gomoku, Kalah and Nim.
 //!
 //! `search` is the game-agnostic core, `games` the rules and knowledge of each game, `protocol`
-//! the front ends that speak to GUIs and managers, and `bench` the deterministic benchmarks.
+//! the front ends that speak to GUIs and managers, and `bench` the deterministic benchmarks, `util`
+//! the small helpers below all of them.
 
 pub mod arena;
 pub mod bench;
@@ -9,3 +10,4 @@ pub mod games;
 pub mod player;
 pub mod protocol;
 pub mod search;
+pub mod util;

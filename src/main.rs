@@ -8,6 +8,7 @@ use sente::bench::{self, BenchArgs};
 use sente::games::hex::{self, HexOptions, HexSession};
 use sente::games::kalah::{self, KalahSession};
 use sente::games::nim::{self, NimSession};
+use sente::games::renju::session::{Options, RenjuSession};
 use sente::games::renju::{self, Rule};
 use sente::player::PlayerKind;
 use sente::protocol::{gomocup, gtp, input, output::Output};
@@ -124,7 +125,7 @@ impl SelfplayCli {
             _ => return c.run(seed),
         };
         // 0-based `i/n`, as for Hex.
-        let result = sente::arena::shard_file::parse_shard(&c.shard).and_then(|(i, n)| {
+        let result = sente::util::shard_file::parse_shard(&c.shard).and_then(|(i, n)| {
             renju::learn::selfplay::run(&renju::learn::selfplay::SelfplayArgs {
                 rule,
                 size: 15,
@@ -221,8 +222,8 @@ fn invoked_as_pbrain() -> bool {
 }
 
 fn run_gomocup(opts: &EngineOpts, rule: Rule, started: std::time::Instant) -> ExitCode {
-    gomocup::run(
-        gomocup::Options {
+    let session = RenjuSession::new(
+        Options {
             threads: opts.threads.unwrap_or_else(num_cpus::get).max(1),
             hash_mb: opts.hash_mb(),
             player: opts.player,
@@ -230,9 +231,9 @@ fn run_gomocup(opts: &EngineOpts, rule: Rule, started: std::time::Instant) -> Ex
             rule,
             started,
         },
-        input::stdin_reader(),
         Output::stdout(),
     );
+    gomocup::run(session, input::stdin_reader());
     ExitCode::SUCCESS
 }
 
@@ -254,7 +255,7 @@ fn main() -> ExitCode {
     let cli = WithOpts::parse();
     init_logging(&cli.opts);
     if let Some(path) = &cli.opts.eval_file {
-        if let Err(e) = renju::eval::params::use_file(path) {
+        if let Err(e) = renju::eval::active::use_file(path) {
             eprintln!("sente: --eval-file {e}");
             return ExitCode::from(2);
         }

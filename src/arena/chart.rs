@@ -11,9 +11,8 @@ use std::collections::BTreeMap;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 
-use super::results::GameResult;
+use super::results::{reference_names, GameResult};
 use super::stats::{fmt_elo, Tally};
-use super::summary::reference_names;
 
 /// Picture width, and the heights of its parts, in pixels: the results grid grows with the
 /// openings it labels.

@@ -25,7 +25,6 @@ pub mod record;
 pub mod referee;
 pub mod results;
 pub mod runner;
-pub mod shard_file;
 pub mod stats;
 pub mod summary;
 pub mod tc;

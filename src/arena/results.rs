@@ -213,6 +213,16 @@ pub fn tally(games: &[GameResult], a: &str) -> Tally {
     t
 }
 
+/// The engine whose Elo the summary states: the one that moves first in even games.
+pub fn reference_names(games: &[GameResult]) -> Option<(String, String)> {
+    let g = games.iter().min_by_key(|g| g.game)?;
+    Some(if g.game % 2 == 0 {
+        (g.first.clone(), g.second.clone())
+    } else {
+        (g.second.clone(), g.first.clone())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::results::{tally, GameResult};
+use super::results::{reference_names, tally, GameResult};
 use super::stats::{fmt_elo, Decision, Sprt, Tally};
 
 /// Writes the summary `text` as `dir/name` and the picture of `games` beside it (`name` with
@@ -15,16 +15,6 @@ pub fn write(dir: &Path, name: &str, text: &str, games: &[GameResult]) -> Result
     let picture = dir.join(Path::new(name).with_extension("svg"));
     std::fs::write(&picture, super::chart::svg(games)?)
         .map_err(|e| format!("cannot write {}: {e}", picture.display()))
-}
-
-/// The engine whose Elo the summary states: the one that moves first in even games.
-pub fn reference_names(games: &[GameResult]) -> Option<(String, String)> {
-    let g = games.iter().min_by_key(|g| g.game)?;
-    Some(if g.game % 2 == 0 {
-        (g.first.clone(), g.second.clone())
-    } else {
-        (g.second.clone(), g.first.clone())
-    })
 }
 
 fn pct(x: f64) -> String {

@@ -5,8 +5,8 @@
 //! (`MESSAGE`/`DEBUG` lines, which managers skip, only when asked with `INFO show_detail 1`).
 //!
 //! This file reads the lines, collects `BOARD`/`YXBOARD`/`SWAP2BOARD` blocks up to `DONE`,
-//! parses coordinates and numbers, and calls the session (`games::renju::session`), which owns
-//! the game and answers. While the session's search runs on its worker thread the loop keeps
+//! parses coordinates and numbers, and calls a `GomocupSession` (renju's is
+//! `games::renju::session`), which owns the game and answers, as GTP calls its `Session`. While the session's search runs on its worker thread the loop keeps
 //! reading: `YXSTOP` makes it answer at once, `END` and EOF end the process at once, and any
 //! other command is kept and handled after the answer is out (a pondering search is stopped
 //! first, silently).
@@ -22,11 +22,60 @@ use nom::{
 };
 
 use super::input::Input;
-use super::output::{escaped, Output};
-use crate::games::renju::game::Owner;
-use crate::games::renju::session::{RenjuSession, SolveKind};
+use super::output::escaped;
 
-pub use crate::games::renju::session::{hash_table_mb, table_mb, Options, MAX_HASH_MB};
+/// A stone as the Gomocup `BOARD` command lists it: whose it is from the engine's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    Own,
+    Opponent,
+}
+
+/// Which search `SOLVE` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveKind {
+    Vcf,
+    Vct,
+}
+
+/// What the framing asks of the game behind it: one method per command, with typed arguments,
+/// and the background job (a search on a worker thread) whose answer the loop waits for while
+/// it keeps reading `YXSTOP`, `END` and EOF.
+pub trait GomocupSession {
+    /// What a finished job hands back to `finish`.
+    type Outcome: Send;
+
+    fn reply(&self, text: &str);
+    /// `ERROR message`: the command changed nothing.
+    fn error(&self, msg: &str);
+    /// `START n` / `RECTSTART w,h`.
+    fn new_game(&mut self, w: usize, h: usize);
+    fn restart(&mut self);
+    /// `BEGIN`: the engine moves first.
+    fn think(&mut self);
+    fn turn(&mut self, x: i64, y: i64);
+    fn play(&mut self, x: i64, y: i64);
+    fn takeback(&mut self, x: i64, y: i64);
+    /// `INFO key value` (the key lower-cased); never answered.
+    fn info(&mut self, key: &str, value: &str);
+    /// The end of a `BOARD` (`think`: then search and play) or `YXBOARD` block.
+    fn set_board(&mut self, stones: &[(i64, i64, Owner)], think: bool);
+    /// `SWAP2BOARD` with 0, 3 or 5 stones.
+    fn swap2(&mut self, stones: &[(i64, i64)]);
+    fn clear_table(&mut self);
+    fn show_forbid(&self);
+    fn show_info(&self);
+    fn nbest(&mut self, n: usize);
+    fn solve(&mut self, kind: SolveKind, ms: u64);
+    /// The running job's result channel, and whether it is pondering (any command ends it).
+    fn job(&self) -> Option<(Receiver<Self::Outcome>, bool)>;
+    /// Asks the running job, if any, to stop (its answer still comes through `job`).
+    fn stop_search(&self);
+    /// The job's answer: reply, and play the move if it was the engine's turn.
+    fn finish(&mut self, outcome: Self::Outcome);
+    /// The job's thread is gone without an answer: forget it.
+    fn abandon_job(&mut self);
+}
 
 // ---- parsing -------------------------------------------------------------------------------
 
@@ -73,15 +122,15 @@ enum Block {
 }
 
 /// The session with the block being read, if any.
-struct Framing {
-    session: RenjuSession,
+struct Framing<S> {
+    session: S,
     block: Option<(Block, Vec<String>)>,
 }
 
-/// Runs the protocol on `input` until `END` or EOF.
-pub fn run(opts: Options, input: Receiver<Input>, out: Output) {
+/// Runs the protocol for `session` on `input` until `END` or EOF.
+pub fn run<S: GomocupSession>(session: S, input: Receiver<Input>) {
     let mut s = Framing {
-        session: RenjuSession::new(opts, out),
+        session,
         block: None,
     };
     let mut pending: VecDeque<String> = VecDeque::new();
@@ -195,7 +244,7 @@ fn split_info(rest: &str) -> (String, &str) {
     }
 }
 
-impl Framing {
+impl<S: GomocupSession> Framing<S> {
     /// Handles one line; false to end the session.
     fn handle(&mut self, raw: &str) -> bool {
         let line = raw.trim();
@@ -330,7 +379,6 @@ mod tests {
         assert_eq!(split_info("Rule 4"), ("rule".to_string(), "4"));
         assert_eq!(split_info("folder"), ("folder".to_string(), ""));
         // Field 1 is ours, 2 the opponent's, 3 (a winning-line stone) the opponent's too.
-        use crate::games::renju::game::Owner;
         assert_eq!(
             parse_board(&["1,2,1".into(), "3,4,2".into(), " 5 , 6 , 3 ".into()]),
             Ok(vec![

@@ -13,9 +13,10 @@
 
 use rand::rngs::StdRng;
 
-use crate::arena::record::{cell_name, hex_opening, parse_cell, sgf_hex};
+use crate::arena::record::{hex_opening, sgf_hex};
 use crate::arena::referee::{GameKind, Protocol, RecordInfo, Referee, Verdict};
 use crate::arena::tc::Tc;
+use crate::util::cells::{cell_name, parse_cell};
 
 pub struct HexKind {
     pub width: usize,

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::util::cells::column_name;
+
 /// The largest side the protocol accepts (HexGui's and Benzene's limit, `a1` … `s19`).
 pub const MAX_SIDE: usize = 19;
 /// Enough bits for the largest board.
@@ -386,19 +388,6 @@ impl Board {
     pub fn cell_name(&self, c: usize) -> String {
         let (x, y) = self.xy(c);
         format!("{}{}", column_name(x), y + 1)
-    }
-}
-
-/// Column letters: a … z, then aa, ab, … (HexGui 0.10).
-pub fn column_name(x: usize) -> String {
-    if x < 26 {
-        ((b'a' + x as u8) as char).to_string()
-    } else {
-        format!(
-            "{}{}",
-            column_name(x / 26 - 1),
-            (b'a' + (x % 26) as u8) as char
-        )
     }
 }
 

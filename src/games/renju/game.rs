@@ -4,13 +4,7 @@
 //! take-back of the last stone undoes it).
 
 use super::board::{cell, xy, Board, Cell, Rule, MAX_SIDE, MIN_SIDE};
-
-/// A stone as the Gomocup `BOARD` command lists it: whose it is from the engine's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Owner {
-    Own,
-    Opponent,
-}
+use crate::protocol::gomocup::Owner;
 
 #[derive(Clone, Debug)]
 pub struct Game {

@@ -25,15 +25,17 @@ use crossbeam_channel::{bounded, Receiver};
 use parking_lot::Mutex;
 
 use super::board::{xy, Cell, Rule};
-use super::game::{Game, Owner};
+use super::game::Game;
 use super::patterns::forbidden::forbidden_points;
-use super::player::engine::{self, Choice, Request};
+use super::player::clock::Request;
+use super::player::engine::{self, Choice};
 use super::player::nbest::{self, Ranked};
 use super::search::{self as renju_search, SearchLimits};
 use super::threats::vcf::Vcf;
 use super::threats::vct::Vct;
 use super::threats::{lost, over};
 use crate::player::{PlayerKind, Reference};
+use crate::protocol::gomocup::{GomocupSession, Owner, SolveKind};
 use crate::protocol::output::Output;
 use crate::search::{Report, RootEvent, TimeControl, Tt, WIN_BOUND};
 
@@ -107,13 +109,6 @@ pub enum Outcome {
     Text(String),
     /// Nothing to say (pondering ended).
     Silent,
-}
-
-/// Which search `SOLVE` runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SolveKind {
-    Vcf,
-    Vct,
 }
 
 struct Running {
@@ -234,138 +229,6 @@ impl RenjuSession {
         s
     }
 
-    pub fn reply(&self, text: &str) {
-        self.out.line(text);
-    }
-
-    pub fn error(&self, msg: &str) {
-        self.reply(&format!("ERROR {msg}"));
-    }
-
-    /// Asks the running job, if any, to stop (its answer still comes through `job`).
-    pub fn stop_search(&self) {
-        if let Some(r) = &self.running {
-            r.stop.store(true, Ordering::Relaxed);
-        }
-    }
-
-    /// The running job's result channel, and whether it is pondering (any command ends it).
-    pub fn job(&self) -> Option<(Receiver<Outcome>, bool)> {
-        self.running.as_ref().map(|r| (r.result.clone(), r.ponder))
-    }
-
-    /// The job's thread is gone without an answer: forget it.
-    pub fn abandon_job(&mut self) {
-        self.running = None;
-    }
-
-    /// `RESTART`: an empty board of the same size.
-    pub fn restart(&mut self) {
-        self.game.clear();
-        self.tt.clear();
-        self.reply("OK");
-    }
-
-    /// `TURN x,y`: the opponent's move, then ours.
-    pub fn turn(&mut self, x: i64, y: i64) {
-        match self.game.play(x, y) {
-            Ok(_) => self.think(),
-            Err(e) => self.error(&e),
-        }
-    }
-
-    /// `PLAY x,y`: a move for the side to move, answered with itself.
-    pub fn play(&mut self, x: i64, y: i64) {
-        match self.game.play(x, y) {
-            Ok(c) => self.reply(&format_cell(c)),
-            Err(e) => self.error(&e),
-        }
-    }
-
-    /// `TAKEBACK x,y`: removes the last stone, which must be at x,y.
-    pub fn takeback(&mut self, x: i64, y: i64) {
-        match self.game.takeback(x, y) {
-            Ok(()) => self.reply("OK"),
-            Err(e) => self.error(&e),
-        }
-    }
-
-    /// `YXHASHCLEAR`.
-    pub fn clear_table(&mut self) {
-        self.tt.clear();
-    }
-
-    /// `YXSHOWINFO`: the thread and hash limits Yixin-Board's settings offer.
-    pub fn show_info(&self) {
-        self.reply(&format!("MESSAGE INFO MAX_THREAD_NUM {}", num_cpus::get()));
-        // Yixin-Board's hash slider is an exponent: it sends `INFO hash_size 2^k` (KB).
-        let max_mb = if self.max_memory > 0 {
-            table_mb(self.max_memory, self.opts.hash_mb) as u64
-        } else {
-            MAX_HASH_MB
-        };
-        self.reply(&format!(
-            "MESSAGE INFO MAX_HASH_SIZE {}",
-            (max_mb * 1024).ilog2()
-        ));
-    }
-
-    /// `START n` / `RECTSTART w,h`: a new empty game of that size.
-    pub fn new_game(&mut self, w: usize, h: usize) {
-        match Game::new(w, h, self.game.rule()) {
-            Ok(g) => {
-                self.game = g;
-                self.tt.clear();
-                if self.startup.is_none() {
-                    self.startup = Some(self.opts.started.elapsed());
-                }
-                self.reply("OK");
-            }
-            Err(e) => self.error(&e),
-        }
-    }
-
-    /// `INFO key value` (the key lower-cased). INFO has no reply: a bad value is logged, never
-    /// answered (a manager would read an answer as a move). Every key a manager normally sends
-    /// is logged at info level; only a value that cannot be read is a warning.
-    pub fn info(&mut self, key: &str, value: &str) {
-        let Ok(n) = value.parse::<i64>() else {
-            if matches!(key, "folder" | "evaluate" | "") {
-                log::debug!("INFO {key} {value:?}: not used");
-            } else {
-                log::warn!("INFO {key}: value {value:?} is not a number, ignored");
-            }
-            return;
-        };
-        let positive = n.max(0) as u64;
-        match key {
-            "timeout_turn" => self.timeout_turn = positive,
-            "timeout_match" => self.timeout_match = positive,
-            "time_left" => self.time_left = Some(n),
-            "time_increment" => self.increment = positive,
-            "max_memory" => self.max_memory = positive,
-            "hash_size" => self.hash_kb = (positive > 0).then_some(positive),
-            "pondering" => self.pondering = n == 1,
-            "rule" => {
-                let rule = Rule::from_bits(positive as u32);
-                self.game.set_rule(rule);
-                log::info!("rule {n}: playing {rule}");
-            }
-            "thread_num" => self.threads = positive.clamp(1, 256) as usize,
-            "max_depth" => self.max_depth = (positive > 0).then_some(positive as u32),
-            "max_node" => self.max_node = (positive > 0).then_some(positive),
-            "show_detail" => {
-                self.show_detail = n != 0;
-                self.realtime = n & 1 == 1;
-            }
-            _ => {
-                log::info!("INFO {key} {n}: not used");
-                return;
-            }
-        }
-        log::debug!("INFO {key} {n}");
-    }
-
     fn tt_size(&self) -> usize {
         hash_table_mb(self.max_memory, self.hash_kb, self.opts.hash_mb)
     }
@@ -385,49 +248,6 @@ impl RenjuSession {
             }
         }
         tc
-    }
-
-    /// The end of a `BOARD` (`think`: then search and play) or `YXBOARD` block: the stones
-    /// replace the game, or nothing changes and the error is answered.
-    pub fn set_board(&mut self, stones: &[(i64, i64, Owner)], think: bool) {
-        let mut game = self.game.clone();
-        let set =
-            game.set_board(stones).and_then(
-                |()| {
-                    if think {
-                        game.check_playable()
-                    } else {
-                        Ok(())
-                    }
-                },
-            );
-        match set {
-            Ok(()) => {
-                self.game = game;
-                if think {
-                    self.think();
-                }
-            }
-            Err(e) => self.error(&e),
-        }
-    }
-
-    /// `YXSHOWFORBID`: Black's forbidden points, `FORBID xxyyxxyy.`
-    pub fn show_forbid(&self) {
-        let pos = self.game.board();
-        let mut s = String::from("FORBID ");
-        if pos.rule() == Rule::Renju {
-            let mut points: Vec<(usize, usize)> = forbidden_points(pos.cells())
-                .into_iter()
-                .map(|c| xy(c as Cell))
-                .collect();
-            points.sort_by_key(|&(x, y)| (y, x));
-            for (x, y) in points {
-                s.push_str(&format!("{x:02}{y:02}"));
-            }
-        }
-        s.push('.');
-        self.reply(&s);
     }
 
     /// Allocates a table of the size `max_memory` asks for, if it changed (on the clock of the
@@ -495,8 +315,65 @@ impl RenjuSession {
         }
     }
 
+    /// After our move with `INFO pondering 1`: search the opponent's position until the next
+    /// command (its answers fill the table; nothing is printed).
+    fn ponder(&mut self) {
+        if !self.pondering || over(self.game.board()) || lost(&mut self.game.board().clone()) {
+            return;
+        }
+        let pos = self.game.board().clone();
+        let tt = Arc::clone(&self.tt);
+        let threads = self.threads;
+        self.spawn_job(true, move |stop| {
+            let limits = SearchLimits {
+                depth: None,
+                nodes: None,
+                soft: None,
+                hard: None,
+                threads,
+            };
+            let r = renju_search::search(&pos, &limits, &tt, stop, &mut |_| {}, &mut |_| {});
+            log::info!("pondered to depth {} ({} nodes)", r.depth, r.nodes);
+            Outcome::Silent
+        });
+    }
+}
+
+impl GomocupSession for RenjuSession {
+    type Outcome = Outcome;
+
+    fn reply(&self, text: &str) {
+        self.out.line(text);
+    }
+
+    fn error(&self, msg: &str) {
+        self.reply(&format!("ERROR {msg}"));
+    }
+
+    /// `START n` / `RECTSTART w,h`: a new empty game of that size.
+    fn new_game(&mut self, w: usize, h: usize) {
+        match Game::new(w, h, self.game.rule()) {
+            Ok(g) => {
+                self.game = g;
+                self.tt.clear();
+                if self.startup.is_none() {
+                    self.startup = Some(self.opts.started.elapsed());
+                }
+                self.reply("OK");
+            }
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// `RESTART`: an empty board of the same size.
+    fn restart(&mut self) {
+        self.game.clear();
+        self.tt.clear();
+        self.reply("OK");
+    }
+
     /// Searches the current position for the side to move, plays the move and answers it.
-    pub fn think(&mut self) {
+    fn think(&mut self) {
         let received = Instant::now();
         self.ensure_table();
         let req = self.request(received);
@@ -555,97 +432,98 @@ impl RenjuSession {
         });
     }
 
-    /// `YXNBEST n`: the n best moves, each reported as `MESSAGE (k) score | depth | pv` once
-    /// ranked (a MESSAGE line, which every manager skips), then the best as the answer, not
-    /// played.
-    pub fn nbest(&mut self, n: usize) {
-        let received = Instant::now();
-        self.ensure_table();
-        let req = self.request(received);
-        let pos = self.game.board().clone();
-        let tt = Arc::clone(&self.tt);
-        let out = self.out.clone();
-        let live = self.live();
-        self.spawn(move |stop| {
-            let mut on_root = |ev: RootEvent<Cell>| live.root(ev);
-            let mut on_ranked = |ranked: &[Ranked]| {
-                if let Some(best) = ranked.first() {
-                    live.iteration(&Report {
-                        best: Some(best.mv),
-                        score: best.score,
-                        depth: best.depth,
-                        nodes: 0,
-                        elapsed: Duration::ZERO,
-                        pv: best.pv.clone(),
-                    });
-                }
-            };
-            let ranked = nbest::nbest(&pos, n, &req, &tt, stop, &mut on_root, &mut on_ranked);
-            for (k, r) in ranked.iter().enumerate() {
-                let pv: Vec<String> = r.pv.iter().map(|&c| format_cell(c)).collect();
-                out.line(&format!(
-                    "MESSAGE ({}) {} | {} | {}",
-                    k + 1,
-                    r.score,
-                    r.depth,
-                    pv.join(" ")
-                ));
-            }
-            Outcome::Show(ranked)
-        });
-    }
-
-    /// After our move with `INFO pondering 1`: search the opponent's position until the next
-    /// command (its answers fill the table; nothing is printed).
-    fn ponder(&mut self) {
-        if !self.pondering || over(self.game.board()) || lost(&mut self.game.board().clone()) {
-            return;
+    /// `TURN x,y`: the opponent's move, then ours.
+    fn turn(&mut self, x: i64, y: i64) {
+        match self.game.play(x, y) {
+            Ok(_) => self.think(),
+            Err(e) => self.error(&e),
         }
-        let pos = self.game.board().clone();
-        let tt = Arc::clone(&self.tt);
-        let threads = self.threads;
-        self.spawn_job(true, move |stop| {
-            let limits = SearchLimits {
-                depth: None,
-                nodes: None,
-                soft: None,
-                hard: None,
-                threads,
-            };
-            let r = renju_search::search(&pos, &limits, &tt, stop, &mut |_| {}, &mut |_| {});
-            log::info!("pondered to depth {} ({} nodes)", r.depth, r.nodes);
-            Outcome::Silent
-        });
     }
 
-    /// `SOLVE VCF <ms>`: a VCF for the side to move, as a line of moves, or `VCF NONE`.
-    /// `SOLVE VCT <ms>`: the first move of a win by threes and fours (up to 8 attacker moves),
-    /// `VCT x,y`, or `VCT NONE` (a tool for analysing games).
-    pub fn solve(&mut self, kind: SolveKind, ms: u64) {
-        let vct = kind == SolveKind::Vct;
-        let mut pos = self.game.board().clone();
-        self.spawn(move |stop| {
-            let deadline = Instant::now() + Duration::from_millis(ms);
-            if vct {
-                let mut vct = Vct::new(Some(deadline), Some(stop));
-                return Outcome::Text(match vct.solve(&mut pos, SOLVE_VCT_DEPTH) {
-                    Some(m) => format!("VCT {}", format_cell(m)),
-                    None => "VCT NONE".into(),
-                });
+    /// `PLAY x,y`: a move for the side to move, answered with itself.
+    fn play(&mut self, x: i64, y: i64) {
+        match self.game.play(x, y) {
+            Ok(c) => self.reply(&format_cell(c)),
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// `TAKEBACK x,y`: removes the last stone, which must be at x,y.
+    fn takeback(&mut self, x: i64, y: i64) {
+        match self.game.takeback(x, y) {
+            Ok(()) => self.reply("OK"),
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// `INFO key value` (the key lower-cased). INFO has no reply: a bad value is logged, never
+    /// answered (a manager would read an answer as a move). Every key a manager normally sends
+    /// is logged at info level; only a value that cannot be read is a warning.
+    fn info(&mut self, key: &str, value: &str) {
+        let Ok(n) = value.parse::<i64>() else {
+            if matches!(key, "folder" | "evaluate" | "") {
+                log::debug!("INFO {key} {value:?}: not used");
+            } else {
+                log::warn!("INFO {key}: value {value:?} is not a number, ignored");
             }
-            let mut vcf = Vcf::new(u64::MAX, Some(deadline)).with_stop(stop);
-            Outcome::Text(match vcf.solve(&mut pos) {
-                Some(line) => {
-                    let moves: Vec<String> = line.into_iter().map(format_cell).collect();
-                    format!("VCF {}", moves.join(" "))
+            return;
+        };
+        let positive = n.max(0) as u64;
+        match key {
+            "timeout_turn" => self.timeout_turn = positive,
+            "timeout_match" => self.timeout_match = positive,
+            "time_left" => self.time_left = Some(n),
+            "time_increment" => self.increment = positive,
+            "max_memory" => self.max_memory = positive,
+            "hash_size" => self.hash_kb = (positive > 0).then_some(positive),
+            "pondering" => self.pondering = n == 1,
+            "rule" => {
+                let rule = Rule::from_bits(positive as u32);
+                self.game.set_rule(rule);
+                log::info!("rule {n}: playing {rule}");
+            }
+            "thread_num" => self.threads = positive.clamp(1, 256) as usize,
+            "max_depth" => self.max_depth = (positive > 0).then_some(positive as u32),
+            "max_node" => self.max_node = (positive > 0).then_some(positive),
+            "show_detail" => {
+                self.show_detail = n != 0;
+                self.realtime = n & 1 == 1;
+            }
+            _ => {
+                log::info!("INFO {key} {n}: not used");
+                return;
+            }
+        }
+        log::debug!("INFO {key} {n}");
+    }
+
+    /// The end of a `BOARD` (`think`: then search and play) or `YXBOARD` block: the stones
+    /// replace the game, or nothing changes and the error is answered.
+    fn set_board(&mut self, stones: &[(i64, i64, Owner)], think: bool) {
+        let mut game = self.game.clone();
+        let set =
+            game.set_board(stones).and_then(
+                |()| {
+                    if think {
+                        game.check_playable()
+                    } else {
+                        Ok(())
+                    }
+                },
+            );
+        match set {
+            Ok(()) => {
+                self.game = game;
+                if think {
+                    self.think();
                 }
-                None => "VCF NONE".into(),
-            })
-        });
+            }
+            Err(e) => self.error(&e),
+        }
     }
 
     /// `SWAP2BOARD`: propose the opening (no stones), or choose after three or five stones.
-    pub fn swap2(&mut self, stones: &[(i64, i64)]) {
+    fn swap2(&mut self, stones: &[(i64, i64)]) {
         let (w, h) = self.game.size();
         if stones.is_empty() {
             let (cx, cy) = (w as i64 / 2, h as i64 / 2);
@@ -719,8 +597,124 @@ impl RenjuSession {
         });
     }
 
+    /// `YXHASHCLEAR`.
+    fn clear_table(&mut self) {
+        self.tt.clear();
+    }
+
+    /// `YXSHOWFORBID`: Black's forbidden points, `FORBID xxyyxxyy.`
+    fn show_forbid(&self) {
+        let pos = self.game.board();
+        let mut s = String::from("FORBID ");
+        if pos.rule() == Rule::Renju {
+            let mut points: Vec<(usize, usize)> = forbidden_points(pos.cells())
+                .into_iter()
+                .map(|c| xy(c as Cell))
+                .collect();
+            points.sort_by_key(|&(x, y)| (y, x));
+            for (x, y) in points {
+                s.push_str(&format!("{x:02}{y:02}"));
+            }
+        }
+        s.push('.');
+        self.reply(&s);
+    }
+
+    /// `YXSHOWINFO`: the thread and hash limits Yixin-Board's settings offer.
+    fn show_info(&self) {
+        self.reply(&format!("MESSAGE INFO MAX_THREAD_NUM {}", num_cpus::get()));
+        // Yixin-Board's hash slider is an exponent: it sends `INFO hash_size 2^k` (KB).
+        let max_mb = if self.max_memory > 0 {
+            table_mb(self.max_memory, self.opts.hash_mb) as u64
+        } else {
+            MAX_HASH_MB
+        };
+        self.reply(&format!(
+            "MESSAGE INFO MAX_HASH_SIZE {}",
+            (max_mb * 1024).ilog2()
+        ));
+    }
+
+    /// `YXNBEST n`: the n best moves, each reported as `MESSAGE (k) score | depth | pv` once
+    /// ranked (a MESSAGE line, which every manager skips), then the best as the answer, not
+    /// played.
+    fn nbest(&mut self, n: usize) {
+        let received = Instant::now();
+        self.ensure_table();
+        let req = self.request(received);
+        let pos = self.game.board().clone();
+        let tt = Arc::clone(&self.tt);
+        let out = self.out.clone();
+        let live = self.live();
+        self.spawn(move |stop| {
+            let mut on_root = |ev: RootEvent<Cell>| live.root(ev);
+            let mut on_ranked = |ranked: &[Ranked]| {
+                if let Some(best) = ranked.first() {
+                    live.iteration(&Report {
+                        best: Some(best.mv),
+                        score: best.score,
+                        depth: best.depth,
+                        nodes: 0,
+                        elapsed: Duration::ZERO,
+                        pv: best.pv.clone(),
+                    });
+                }
+            };
+            let ranked = nbest::nbest(&pos, n, &req, &tt, stop, &mut on_root, &mut on_ranked);
+            for (k, r) in ranked.iter().enumerate() {
+                let pv: Vec<String> = r.pv.iter().map(|&c| format_cell(c)).collect();
+                out.line(&format!(
+                    "MESSAGE ({}) {} | {} | {}",
+                    k + 1,
+                    r.score,
+                    r.depth,
+                    pv.join(" ")
+                ));
+            }
+            Outcome::Show(ranked)
+        });
+    }
+
+    /// `SOLVE VCF <ms>`: a VCF for the side to move, as a line of moves, or `VCF NONE`.
+    /// `SOLVE VCT <ms>`: the first move of a win by threes and fours (up to 8 attacker moves),
+    /// `VCT x,y`, or `VCT NONE` (a tool for analysing games).
+    fn solve(&mut self, kind: SolveKind, ms: u64) {
+        let vct = kind == SolveKind::Vct;
+        let mut pos = self.game.board().clone();
+        self.spawn(move |stop| {
+            let deadline = Instant::now() + Duration::from_millis(ms);
+            if vct {
+                let mut vct = Vct::new(Some(deadline), Some(stop));
+                return Outcome::Text(match vct.solve(&mut pos, SOLVE_VCT_DEPTH) {
+                    Some(m) => format!("VCT {}", format_cell(m)),
+                    None => "VCT NONE".into(),
+                });
+            }
+            let mut vcf = Vcf::new(u64::MAX, Some(deadline)).with_stop(stop);
+            Outcome::Text(match vcf.solve(&mut pos) {
+                Some(line) => {
+                    let moves: Vec<String> = line.into_iter().map(format_cell).collect();
+                    format!("VCF {}", moves.join(" "))
+                }
+                None => "VCF NONE".into(),
+            })
+        });
+    }
+
+    /// The running job's result channel, and whether it is pondering (any command ends it).
+    fn job(&self) -> Option<(Receiver<Outcome>, bool)> {
+        self.running.as_ref().map(|r| (r.result.clone(), r.ponder))
+    }
+
+    /// Asks the running job, if any, to stop (its answer still comes through `job`).
+    fn stop_search(&self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// A background job finished: reply, and play the move if it was the engine's turn.
-    pub fn finish(&mut self, outcome: Outcome) {
+    fn finish(&mut self, outcome: Outcome) {
         self.running = None;
         match outcome {
             Outcome::Play(Some(c)) => {
@@ -739,6 +733,11 @@ impl RenjuSession {
             Outcome::Text(t) => self.reply(&t),
             Outcome::Silent => {}
         }
+    }
+
+    /// The job's thread is gone without an answer: forget it.
+    fn abandon_job(&mut self) {
+        self.running = None;
     }
 }
 

@@ -528,8 +528,8 @@ fn the_search_values_a_drawn_end_as_zero() {
 
 // ---- n best --------------------------------------------------------------------------------
 
-fn nbest_request(ms: u64) -> super::player::engine::Request {
-    super::player::engine::Request {
+fn nbest_request(ms: u64) -> super::player::clock::Request {
+    super::player::clock::Request {
         time: crate::search::TimeControl::per_move(ms),
         spent: std::time::Duration::ZERO,
         threads: 1,

@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 
 use super::keys::{features, LOCAL_FEATURES};
 use super::records::Record;
-use super::weights::{fnv1a, PatternWeights};
+use super::weights::PatternWeights;
 use crate::games::hex::board::{Board, BLACK, WHITE};
+use crate::util::fnv::fnv1a;
 
 /// What one training run does.
 #[derive(Clone, Debug)]

@@ -11,6 +11,7 @@
 use std::sync::OnceLock;
 
 use super::keys::LOCAL_FEATURES;
+use crate::util::fnv::fnv1a;
 
 const MAGIC: &[u8; 8] = b"SENTEPAT";
 const FORMAT: u16 = 1;
@@ -28,13 +29,6 @@ pub struct PatternWeights {
     pub unknown: f32,
     /// (key, gamma), keys ascending.
     pub patterns: Vec<(u32, f32)>,
-}
-
-/// The FNV-1a hash (64 bits) of `bytes`.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// Reads little-endian numbers off a byte slice, failing at its end.

@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 
 use super::mcts::{search, Settings};
 use super::tree::Tree;
-use crate::arena::shard_file;
 use crate::games::hex::board::{Board, BLACK, WHITE};
+use crate::util::shard_file;
 
 /// The shipped books by board size.
 const BOOKS: &[(usize, &str)] = &[(9, include_str!("../../../../data/hex/book/hex9.txt"))];

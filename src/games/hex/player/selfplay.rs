@@ -6,7 +6,7 @@
 //! to the shard's file as soon as it ends, so a run can be stopped at any time and resumed
 //! (`--resume`) on this machine or another from the committed file.
 
-use crate::arena::shard_file;
+use crate::util::shard_file;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;

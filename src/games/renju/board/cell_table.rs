@@ -8,13 +8,11 @@
 use std::sync::OnceLock;
 
 use super::Rule;
+use crate::games::renju::eval::active::active;
 use crate::games::renju::eval::codes::code_of_index;
-use crate::games::renju::eval::params::{self, rule_index, SideParams, RULES};
-use crate::games::renju::patterns::class::classify;
-use crate::games::renju::patterns::shapes::{B3, B4, F2, F3, F4, FIVE, OVER, SHAPES};
-
-/// Number of combinations of four shapes.
-pub const COMBINATIONS: usize = SHAPES * SHAPES * SHAPES * SHAPES;
+use crate::games::renju::eval::params::{rule_index, SideParams, RULES};
+use crate::games::renju::patterns::class::{classify, COMBINATIONS};
+use crate::games::renju::patterns::shapes::{B3, B4, F3, F4, FIVE, OVER, SHAPES};
 
 /// The cell makes a five.
 pub const FLAG_FIVE: u8 = 1;
@@ -38,44 +36,6 @@ pub struct CellInfo {
     pub eval: i16,
     /// Move-ordering score (class level plus shape values).
     pub order: i32,
-}
-
-/// The index of four shapes (one per direction).
-#[inline(always)]
-pub fn index(s: [u8; 4]) -> u16 {
-    (((s[0] as usize * SHAPES + s[1] as usize) * SHAPES + s[2] as usize) * SHAPES + s[3] as usize)
-        as u16
-}
-
-/// The combination code (`eval::tables::COMBO_VALUE`, the hand-set values) of four shapes.
-pub fn combination(s: [u8; 4]) -> usize {
-    let mut n = [0u8; SHAPES];
-    for &x in &s {
-        n[x as usize] += 1;
-    }
-    let fours = n[B4 as usize] + n[F4 as usize];
-    let threes = n[F3 as usize];
-    let b3 = n[B3 as usize];
-    let twos = n[F2 as usize];
-    if n[FIVE as usize] > 0 {
-        0
-    } else if n[F4 as usize] > 0 || fours >= 2 {
-        7
-    } else if fours >= 1 && threes >= 1 {
-        6
-    } else if fours >= 1 && b3 + twos >= 1 {
-        3
-    } else if threes >= 2 {
-        5
-    } else if threes >= 1 && b3 + twos >= 1 {
-        4
-    } else if b3 + twos >= 2 && b3 >= 1 {
-        2
-    } else if twos >= 2 {
-        1
-    } else {
-        0
-    }
 }
 
 /// The facts of four shapes, valued by `p`.
@@ -122,7 +82,7 @@ pub fn build(p: &SideParams) -> Vec<CellInfo> {
 pub fn table(rule: Rule, side: u8) -> &'static [CellInfo] {
     static TABLES: OnceLock<Vec<Vec<CellInfo>>> = OnceLock::new();
     let t = TABLES.get_or_init(|| {
-        let p = params::active();
+        let p = active();
         RULES
             .iter()
             .flat_map(|&r| [build(p.side(r, 0)), build(p.side(r, 1))])
@@ -135,7 +95,7 @@ pub fn table(rule: Rule, side: u8) -> &'static [CellInfo] {
 mod tests {
     use super::*;
     use crate::games::renju::eval::tables::{COMBO_VALUE, SHAPE_VALUE};
-    use crate::games::renju::patterns::class::{combination_bonus, LEVEL};
+    use crate::games::renju::patterns::class::{combination, combination_bonus, index, LEVEL};
 
     /// The hand-set parameters give every combination the value and ordering score the engine
     /// had before the tables were learnable (so the pattern codes lose nothing).

@@ -14,9 +14,9 @@ use super::geometry::{
     cell, empty_cells, step, stone, xy, Cell, Rule, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
     ZOBRIST_WHITE_TO_MOVE,
 };
-use crate::games::renju::eval::params;
+use crate::games::renju::eval::active::active;
 use crate::games::renju::eval::tables::THREATS;
-use crate::games::renju::patterns::class::{CLASSES, C_FIVE, C_NONE};
+use crate::games::renju::patterns::class::{index, CLASSES, C_FIVE, C_NONE};
 use crate::games::renju::patterns::forbidden::is_forbidden;
 use crate::games::renju::patterns::shapes::{slot, ShapeTable, NONE, SHAPES};
 
@@ -109,8 +109,8 @@ impl Board {
             table: ShapeTable::get(rule),
             info: [cell_table::table(rule, 0), cell_table::table(rule, 1)],
             threats: [
-                &params::active().side(rule, 0).threat,
-                &params::active().side(rule, 1).threat,
+                &active().side(rule, 0).threat,
+                &active().side(rule, 1).threat,
             ],
         };
         b.recompute();
@@ -184,7 +184,7 @@ impl Board {
                         self.shapes[c][dir] |= sd << (4 * side);
                         self.shape_counts[side][sd as usize] += 1;
                     }
-                    let i = cell_table::index(s);
+                    let i = index(s);
                     self.combo[c][side] = i;
                     let inf = self.info[side][i as usize];
                     self.class_counts[side][inf.class as usize] += 1;

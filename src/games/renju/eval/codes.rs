@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use crate::games::renju::board::cell_table::{index, COMBINATIONS};
+use crate::games::renju::patterns::class::{index, COMBINATIONS};
 use crate::games::renju::patterns::shapes::SHAPES;
 
 /// Number of pattern codes: C(SHAPES + 3, 4).
@@ -30,7 +30,7 @@ pub fn shapes_of_codes() -> &'static [[u8; 4]] {
     })
 }
 
-/// The code of each combination index (`cell_table::index`).
+/// The code of each combination index (`patterns::class::index`).
 pub fn code_of_index() -> &'static [u16] {
     static T: OnceLock<Vec<u16>> = OnceLock::new();
     T.get_or_init(|| {

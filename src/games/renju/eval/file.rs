@@ -12,8 +12,8 @@
 use super::codes::CODES;
 use super::params::{EvalParams, SideParams, RULES, VALUE_LIMIT};
 use super::tables::THREATS;
-use crate::games::hex::patterns::weights::fnv1a;
 use crate::games::renju::patterns::shapes::SHAPES;
+use crate::util::fnv::fnv1a;
 
 const MAGIC: &[u8; 8] = b"SENTERNJ";
 const FORMAT: u16 = 1;
@@ -134,7 +134,7 @@ mod tests {
 
     #[test]
     fn the_shipped_file_is_valid_and_covers_every_rule() {
-        let p = super::super::params::embedded().expect("data/renju/eval.bin");
+        let p = super::super::active::embedded().expect("data/renju/eval.bin");
         assert_eq!(p.sides.len(), RULES.len());
         for sides in &p.sides {
             for s in sides {

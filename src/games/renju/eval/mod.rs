@@ -1,10 +1,11 @@
 //! The static evaluation of the incremental board: each side's potential (the sum, kept by the
 //! board, of its per-cell values by pattern code) with the side to move's tempo, plus terms for
 //! the threats that decide the next few moves. The numbers come from the active parameter set
-//! (`params`: the embedded file made by `sente tune renju`, or `--eval-file`); the hand-set
-//! starting values are in `tables`. The value is linear in the parameters, which is what lets
+//! (`active`: the embedded file made by `sente tune renju`, or `--eval-file`; `file` its
+//! format, `params` its contents); the hand-set starting values are in `tables`. The value is linear in the parameters, which is what lets
 //! the trainer fit them by logistic regression (`learn::train`).
 
+pub mod active;
 pub mod codes;
 pub mod file;
 pub mod params;

@@ -4,12 +4,10 @@
 //! renju`, see `file`), or one named by `--eval-file`; the hand-set values of `tables` are the
 //! trainer's starting point and prior, and `sente tune renju --hand` writes them as a file.
 
-use std::sync::OnceLock;
-
 use super::codes::{shapes_of_codes, CODES};
 use super::tables::{COMBO_VALUE, SHAPE_VALUE, THREATS, THREAT_VALUE};
-use crate::games::renju::board::cell_table::combination;
 use crate::games::renju::board::Rule;
+use crate::games::renju::patterns::class::combination;
 use crate::games::renju::patterns::class::{classify, LEVEL};
 
 /// The rule sets, in file order.
@@ -78,32 +76,4 @@ impl EvalParams {
     pub fn side_mut(&mut self, rule: Rule, colour: u8) -> &mut SideParams {
         &mut self.sides[rule_index(rule)][colour as usize]
     }
-}
-
-/// The parameter file the binary ships with.
-static EMBEDDED: &[u8] = include_bytes!("../../../../data/renju/eval.bin");
-
-static ACTIVE: OnceLock<EvalParams> = OnceLock::new();
-
-/// The embedded parameters, checked (`file::parse`).
-pub fn embedded() -> Result<EvalParams, String> {
-    super::file::parse(EMBEDDED)
-}
-
-/// The parameters the engine uses: those of `use_file` if it was called first, else the
-/// embedded ones. A damaged embedded file stops the engine here with the reason (a test
-/// checks the shipped file, so a build that passes its tests never does).
-pub fn active() -> &'static EvalParams {
-    ACTIVE
-        .get_or_init(|| embedded().unwrap_or_else(|e| panic!("the embedded renju parameters: {e}")))
-}
-
-/// Uses the parameter file at `path` instead of the embedded one (`--eval-file`); call before
-/// any board is made. An unreadable or invalid file is an error and changes nothing.
-pub fn use_file(path: &std::path::Path) -> Result<(), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let p = super::file::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    ACTIVE
-        .set(p)
-        .map_err(|_| "the renju parameters are already in use".to_string())
 }

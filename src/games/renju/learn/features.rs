@@ -103,14 +103,14 @@ pub fn dot(idx: &[u32], coef: &[f32], w: &[f32]) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::renju::eval::active::active;
     use crate::games::renju::eval::evaluate;
-    use crate::games::renju::eval::params;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
     #[test]
     fn the_features_dotted_with_the_parameters_are_the_evaluation() {
-        let w = flatten(params::active());
+        let w = flatten(active());
         let mut scratch = vec![0.0; PARAMS];
         let mut rng = SmallRng::seed_from_u64(5);
         for rule in RULES {

@@ -1,8 +1,9 @@
 //! Learning the renju evaluation from games played here (issue 26): game records (`records`),
 //! the openings they start from (`openings`), the self-play generator (`selfplay`), the
 //! parameter file the engine reads (`eval::file`), the features of a position as the trainer
-//! sees them (`features`), the trainer (`train`) and its move-ordering fit (`ordering`).
+//! sees them (`features`), the trainer (`train`), its move-ordering fit (`ordering`) and their optimiser (`adam`).
 
+pub mod adam;
 pub mod features;
 pub mod openings;
 pub mod ordering;

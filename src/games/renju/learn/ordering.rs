@@ -212,7 +212,7 @@ pub fn fit(
         100.0 * start_heldout.1
     );
     let mut w = w0.clone();
-    let mut adam = super::train::Adam::new(ORDER_PARAMS);
+    let mut adam = super::adam::Adam::new(ORDER_PARAMS);
     let mut grad = vec![0.0f32; ORDER_PARAMS];
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = SmallRng::seed_from_u64(seed ^ 0x0DE5);

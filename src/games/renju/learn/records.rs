@@ -4,8 +4,8 @@
 //! not chosen), then every move in order from Black's first (`a1` is x 0, y 0). Lines starting
 //! with `#` are comments (a shard's header).
 
-use crate::arena::record::{cell_name, parse_cell};
 use crate::games::renju::board::{cell, xy, Board, Cell, Rule, MAX_SIDE};
+use crate::util::cells::{cell_name, parse_cell};
 
 /// One game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! run can be stopped at any time and resumed (`--resume`) here or on another machine from the
 //! committed file; shards (`--shard i/n`) split the game numbers between runs.
 
-use crate::arena::shard_file;
+use crate::util::shard_file;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;

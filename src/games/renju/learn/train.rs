@@ -19,6 +19,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+use super::adam::Adam;
 use super::features::{dot, extract, flatten, unflatten, PARAMS};
 use super::ordering::{fit as fit_orders, Choices};
 use super::records::{read_dir, Record};
@@ -281,44 +282,6 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
             .map_err(|e| format!("{}: {e}", out.display()))?;
     }
     Ok(summary)
-}
-
-/// Adam (Kingma and Ba) over a dense vector; a zero gradient leaves a parameter in place
-/// until its moments say otherwise.
-pub(super) struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-    t: i32,
-}
-
-impl Adam {
-    const B1: f32 = 0.9;
-    const B2: f32 = 0.999;
-    const EPS: f32 = 1e-8;
-
-    pub(super) fn new(n: usize) -> Adam {
-        Adam {
-            m: vec![0.0; n],
-            v: vec![0.0; n],
-            t: 0,
-        }
-    }
-
-    /// One step along `grad`, which it zeroes.
-    pub(super) fn step(&mut self, w: &mut [f32], grad: &mut [f32], lr: f32) {
-        self.t += 1;
-        let c1 = 1.0 - Self::B1.powi(self.t);
-        let c2 = 1.0 - Self::B2.powi(self.t);
-        for j in 0..w.len() {
-            let g = std::mem::take(&mut grad[j]);
-            if g == 0.0 && self.m[j] == 0.0 {
-                continue;
-            }
-            self.m[j] = Self::B1 * self.m[j] + (1.0 - Self::B1) * g;
-            self.v[j] = Self::B2 * self.v[j] + (1.0 - Self::B2) * g * g;
-            w[j] -= lr * (self.m[j] / c1) / ((self.v[j] / c2).sqrt() + Self::EPS);
-        }
-    }
 }
 
 /// `sente tune renju ...`: trains and prints the summary. With `--epochs 0` the hand-set values

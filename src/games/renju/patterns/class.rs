@@ -63,7 +63,7 @@ static BONUS: [u8; SHAPES * SHAPES * SHAPES * SHAPES] = {
 /// The combination bonus of a cell whose four directions have the shapes `s`.
 #[inline(always)]
 pub fn combination_bonus(s: [u8; 4]) -> i32 {
-    BONUS[index(s)] as i32
+    BONUS[index(s) as usize] as i32
 }
 
 /// How many of the four directions have each shape.
@@ -104,15 +104,51 @@ const fn bonus(s: [u8; 4]) -> u8 {
     }
 }
 
+/// Number of combinations of four shapes.
+pub const COMBINATIONS: usize = SHAPES * SHAPES * SHAPES * SHAPES;
+
+/// The index of four shapes (one per direction).
 #[inline(always)]
-fn index(s: [u8; 4]) -> usize {
-    ((s[0] as usize * SHAPES + s[1] as usize) * SHAPES + s[2] as usize) * SHAPES + s[3] as usize
+pub fn index(s: [u8; 4]) -> u16 {
+    (((s[0] as usize * SHAPES + s[1] as usize) * SHAPES + s[2] as usize) * SHAPES + s[3] as usize)
+        as u16
+}
+
+/// The combination code (the `eval::tables::COMBO_VALUE` row, the hand-set values) of four shapes.
+pub fn combination(s: [u8; 4]) -> usize {
+    let mut n = [0u8; SHAPES];
+    for &x in &s {
+        n[x as usize] += 1;
+    }
+    let fours = n[B4 as usize] + n[F4 as usize];
+    let threes = n[F3 as usize];
+    let b3 = n[B3 as usize];
+    let twos = n[F2 as usize];
+    if n[FIVE as usize] > 0 {
+        0
+    } else if n[F4 as usize] > 0 || fours >= 2 {
+        7
+    } else if fours >= 1 && threes >= 1 {
+        6
+    } else if fours >= 1 && b3 + twos >= 1 {
+        3
+    } else if threes >= 2 {
+        5
+    } else if threes >= 1 && b3 + twos >= 1 {
+        4
+    } else if b3 + twos >= 2 && b3 >= 1 {
+        2
+    } else if twos >= 2 {
+        1
+    } else {
+        0
+    }
 }
 
 /// The class of a cell whose four directions have the shapes `s` (a table lookup).
 #[inline(always)]
 pub fn classify(s: [u8; 4]) -> u8 {
-    TABLE[index(s)]
+    TABLE[index(s) as usize]
 }
 
 /// `classify` computed from the shapes (builds the table).

@@ -4,9 +4,24 @@
 
 use std::time::Duration;
 
-use super::engine::{Request, OVERHEAD_MS};
 use crate::games::renju::board::Board;
 use crate::games::renju::search::SearchLimits;
+use crate::search::TimeControl;
+
+/// Milliseconds kept back per move for pipe latency, process scheduling on a loaded machine and
+/// the Gomocup referee's suspend/resume of the engine between moves.
+pub const OVERHEAD_MS: u64 = 80;
+
+/// What `think` was asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Request {
+    pub time: TimeControl,
+    /// Time already spent on this move before the search starts (start-up, allocation).
+    pub spent: Duration,
+    pub threads: usize,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
 
 /// The share of a short turn kept back for pipe latency and scheduling: the engine's fixed
 /// `OVERHEAD_MS` suits a 1 s turn but would leave a 100 ms turn 20 ms of search, so a turn under
@@ -94,7 +109,6 @@ pub fn limits(b: &Board, req: &Request) -> SearchLimits {
 mod tests {
     use super::*;
     use crate::games::renju::board::{cell, Rule};
-    use crate::search::TimeControl;
 
     pub(crate) fn request(time: TimeControl) -> Request {
         Request {

@@ -7,27 +7,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::clock;
+use super::clock::{self, Request};
 use crate::games::renju::board::{cell, Board, Cell};
 use crate::games::renju::search::{self as renju_search, win};
 use crate::games::renju::threats::{five_points, lost, over};
 use crate::player::{PlayerKind, Reference};
-use crate::search::{Report, RootEvent, Score, TimeControl, Tt};
-
-/// Milliseconds kept back per move for pipe latency, process scheduling on a loaded machine and
-/// the Gomocup referee's suspend/resume of the engine between moves.
-pub const OVERHEAD_MS: u64 = 80;
-
-/// What `think` was asked for.
-#[derive(Clone, Copy, Debug)]
-pub struct Request {
-    pub time: TimeControl,
-    /// Time already spent on this move before the search starts (start-up, allocation).
-    pub spent: Duration,
-    pub threads: usize,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-}
+use crate::search::{Report, RootEvent, Score, Tt};
 
 /// The answer of `think`.
 #[derive(Clone, Debug)]

@@ -5,8 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::clock;
-use super::engine::Request;
+use super::clock::{self, Request};
 use crate::games::renju::board::{Board, Cell};
 use crate::games::renju::search::{root_moves, search_among};
 use crate::games::renju::threats::{lost, over, vcf::Vcf};
