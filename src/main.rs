@@ -92,6 +92,14 @@ enum Command {
         /// Search every position for this long instead, in ms.
         #[arg(long, conflicts_with = "depth")]
         movetime: Option<u64>,
+        /// Renju/Gomoku: print the search tree's counters per position and node kind (moves
+        /// searched at fail-low nodes, first-move cuts, leaf share; docs/renju.md).
+        #[arg(long)]
+        stats: bool,
+        /// Renju/Gomoku with --stats: the positions of this suite file instead of the bench's
+        /// (`tournaments/renju-counter-suite.txt`).
+        #[arg(long, requires = "stats")]
+        suite: Option<std::path::PathBuf>,
     },
     /// A refereed match between two engines, and `merge` and `report` of its results:
     /// `sente match --game nim --engine 'name=A cmd=...' --engine 'name=B cmd=...' --games N
@@ -283,6 +291,8 @@ fn main() -> ExitCode {
             game,
             depth,
             movetime,
+            stats,
+            suite,
         } => {
             let args = BenchArgs {
                 threads: cli.opts.threads.unwrap_or(1).max(1),
@@ -308,6 +318,36 @@ fn main() -> ExitCode {
                     nim::bench::report_theory();
                     println!("{}", totals.line("nim", args.threads));
                     ExitCode::SUCCESS
+                }
+                "renju" | "gomoku" if stats => {
+                    let rule = if game == "renju" {
+                        Rule::Renju
+                    } else {
+                        Rule::Freestyle
+                    };
+                    let suite = match &suite {
+                        Some(path) => std::fs::read_to_string(path)
+                            .map_err(|e| format!("{}: {e}", path.display()))
+                            .and_then(|text| renju::bench::read_suite(&text)),
+                        None => Ok(renju::bench::positions(rule)
+                            .into_iter()
+                            .map(|board| renju::bench::SuitePosition {
+                                kind: "bench".into(),
+                                board,
+                            })
+                            .collect()),
+                    };
+                    match suite {
+                        Ok(suite) => {
+                            let totals = renju::bench::run_stats(&suite, &args);
+                            println!("{}", totals.line(&game, 1));
+                            ExitCode::SUCCESS
+                        }
+                        Err(e) => {
+                            eprintln!("sente bench: {e}");
+                            ExitCode::FAILURE
+                        }
+                    }
                 }
                 "renju" | "gomoku" => {
                     let rule = if game == "renju" {

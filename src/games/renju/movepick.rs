@@ -91,6 +91,16 @@ impl MovePicker {
         self.mode
     }
 
+    /// How many moves the picker has generated so far (the table move alone, if it was tried
+    /// before generation).
+    pub fn generated(&self) -> usize {
+        if self.stage >= 2 {
+            self.moves.len()
+        } else {
+            usize::from(self.stage == 1 && self.mode == Mode::All && self.tt_move.is_some())
+        }
+    }
+
     /// The next legal move, or `None`.
     pub fn next(&mut self, b: &mut Board, ord: &Ordering) -> Option<Cell> {
         loop {

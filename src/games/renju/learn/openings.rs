@@ -1,5 +1,5 @@
-//! The openings self-play starts from: the 26 standard three-stone renju openings (the same
-//! file the tournaments use), and random two- and three-stone openings near the centre that a
+//! The openings self-play starts from: the 26 standard three-stone renju openings (the same set
+//! the tournaments use, kept as the engine's own data in `data/renju/openings/`), and random two- and three-stone openings near the centre that a
 //! short search finds balanced, so that the games cover more than 26 starts.
 
 use rand::rngs::SmallRng;
@@ -10,7 +10,7 @@ use crate::games::renju::search::{self as renju_search, SearchLimits};
 use crate::search::{is_proven, Tt};
 
 /// The 26 standard openings, as offsets from the centre (Gomocup's offset lines).
-static STANDARD: &str = include_str!("../../../../tournaments/openings/gomoku-15-26-offset.txt");
+static STANDARD: &str = include_str!("../../../../data/renju/openings/standard-26.txt");
 
 /// Random openings are redrawn until a search of this many nodes scores them within
 /// `BALANCED_SCORE` for the side to move.
@@ -86,6 +86,19 @@ pub fn random_balanced(size: usize, rule: Rule, rng: &mut SmallRng, tt: &Tt) -> 
 mod tests {
     use super::*;
     use rand::SeedableRng;
+
+    #[test]
+    fn the_embedded_openings_are_the_tournaments_set() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let theirs =
+            std::fs::read_to_string(root.join("tournaments/openings/gomoku-15-26-offset.txt"))
+                .expect("the tournaments' openings");
+        assert_eq!(
+            STANDARD, theirs,
+            "data/renju/openings/standard-26.txt drifted"
+        );
+        assert_eq!(standard().len(), 26);
+    }
 
     #[test]
     fn the_standard_openings_are_26_three_stone_starts_and_random_ones_are_small() {

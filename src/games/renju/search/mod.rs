@@ -12,6 +12,7 @@
 
 pub mod node;
 pub mod params;
+pub mod stats;
 pub mod win;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -24,6 +25,7 @@ use crate::search::smp::{helper_start_depth, lazy_smp, HelperBest};
 use crate::search::{is_proven, Clock, Report, RootEvent, Score, Tt, INFINITY, WIN};
 use node::{RootMove, Worker};
 use params::PARAMS;
+use stats::Stats;
 
 /// What bounds one search.
 #[derive(Clone, Copy, Debug)]
@@ -85,6 +87,41 @@ pub fn search_among(
     on_iteration: &mut dyn FnMut(&Report<Cell>),
     on_root: &mut dyn FnMut(RootEvent<Cell>),
 ) -> Report<Cell> {
+    run(root, moves, limits, tt, stop, on_iteration, on_root, false).0
+}
+
+/// `search` with the main thread's tree counters (`stats`), for `sente bench renju --stats`.
+pub fn search_with_stats(
+    root: &Board,
+    limits: &SearchLimits,
+    tt: &Tt,
+    stop: &AtomicBool,
+) -> (Report<Cell>, Stats) {
+    let moves = root_moves(&mut root.clone());
+    let (r, stats) = run(
+        root,
+        moves,
+        limits,
+        tt,
+        stop,
+        &mut |_| {},
+        &mut |_| {},
+        true,
+    );
+    (r, stats.map(|s| *s).unwrap_or_default())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    root: &Board,
+    moves: Vec<Cell>,
+    limits: &SearchLimits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&Report<Cell>),
+    on_root: &mut dyn FnMut(RootEvent<Cell>),
+    stats: bool,
+) -> (Report<Cell>, Option<Box<Stats>>) {
     let clock = Clock::start(limits.hard.map(|h| crate::search::Budget {
         soft: limits.soft.unwrap_or(h).min(h),
         hard: h,
@@ -99,11 +136,11 @@ pub fn search_among(
         pv: best.into_iter().collect(),
     };
     if moves.is_empty() {
-        return finish(None, 0, 0, 0);
+        return (finish(None, 0, 0, 0), None);
     }
     if let Some(s) = win::quick_result(&mut b, 0) {
         if s > 0 && moves.len() == 1 {
-            return finish(Some(moves[0]), s, 1, 1);
+            return (finish(Some(moves[0]), s, 1, 1), None);
         }
     }
     tt.new_search();
@@ -128,7 +165,7 @@ pub fn search_among(
             .map(|&c| RootMove { cell: c, score: 0 })
             .collect()
     };
-    let main = lazy_smp(
+    let (main, main_stats) = lazy_smp(
         limits.threads,
         "renju-search",
         32 << 20,
@@ -163,12 +200,13 @@ pub fn search_among(
                 max_depth,
                 on_iteration,
                 on_root,
+                stats,
             )
         },
     );
     let nodes = nodes.load(Ordering::Relaxed);
     let first = moves.first().copied();
-    match helpers.choose(Some(main)) {
+    let report = match helpers.choose(Some(main)) {
         Some(it) => Report {
             best: it.best.or(first),
             score: it.score,
@@ -178,13 +216,15 @@ pub fn search_among(
             pv: it.pv,
         },
         None => finish(first, 0, 0, nodes),
-    }
+    };
+    (report, main_stats)
 }
 
 /// The main thread's iterative deepening with aspiration windows: owns the soft limit (scaled
 /// by the best move's stability) and the reports. Its answer is the last completed iteration
 /// (depth 0 with the first root move when none completed), or a root move a cut-off iteration
 /// proved better than that iteration's best.
+#[allow(clippy::too_many_arguments)]
 fn main_loop(
     root: &Board,
     root_moves: Vec<RootMove>,
@@ -193,9 +233,13 @@ fn main_loop(
     max_depth: u32,
     on_iteration: &mut dyn FnMut(&Report<Cell>),
     on_root: &mut dyn FnMut(RootEvent<Cell>),
-) -> Iteration<Cell> {
+    stats: bool,
+) -> (Iteration<Cell>, Option<Box<Stats>>) {
     let mut b = root.clone();
     let mut w = Worker::new(shared, true);
+    if stats {
+        w.stats = Some(Box::default());
+    }
     let first = root_moves.first().map(|m| m.cell);
     w.root_moves = root_moves;
     let mut result = Iteration {
@@ -268,6 +312,11 @@ fn main_loop(
             elapsed: shared.clock.elapsed(),
             pv,
         });
+        if let Some(st) = w.stats.as_mut() {
+            let nodes = shared.nodes.load(Ordering::Relaxed);
+            let ms = shared.clock.elapsed().as_millis() as u64;
+            st.iterations.push((depth, nodes, ms));
+        }
         let distance = WIN - score.abs();
         if is_proven(score) && depth as Score >= distance {
             break;
@@ -293,7 +342,7 @@ fn main_loop(
         }
     }
     w.flush();
-    result
+    (result, w.stats.take())
 }
 
 /// The principal variation from the table, starting with `best`.

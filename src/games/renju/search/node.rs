@@ -6,6 +6,7 @@
 use std::sync::atomic::Ordering as AtomicOrdering;
 
 use super::params::{Params, PARAMS, PLY};
+use super::stats::{Kind, NodeEnd, Stats};
 use super::win::quick_result;
 use crate::games::renju::board::cell_table::FLAG_FOUR;
 use crate::games::renju::board::{xy, Board, Cell, CELLS};
@@ -50,6 +51,9 @@ pub struct Worker<'a> {
     pub seldepth: usize,
     /// A root move this iteration found better than the first (the previous best).
     pub improved: Option<(Cell, Score)>,
+    /// The tree's counters, when asked for (`stats`); with them, each ply's static value.
+    pub stats: Option<Box<Stats>>,
+    evals: Vec<Score>,
 }
 
 impl<'a> Worker<'a> {
@@ -79,6 +83,8 @@ impl<'a> Worker<'a> {
             root_moves: Vec::new(),
             seldepth: 0,
             improved: None,
+            stats: None,
+            evals: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -268,6 +274,10 @@ impl<'a> Worker<'a> {
         let me = b.to_move();
         let opp = 1 - me;
         let eval = evaluate(b);
+        let improving = self.stats.is_some() && {
+            self.evals[ply] = eval;
+            ply >= 2 && eval > self.evals[ply - 2]
+        };
         let forced = b.five_points(opp) > 0;
         let opp_threats = forced
             || b.has_open_four_point(opp)
@@ -448,6 +458,22 @@ impl<'a> Worker<'a> {
             }
             return if b.drawn() { 0 } else { evaluate(b) };
         }
+        if let Some(st) = self.stats.as_mut() {
+            st.node(NodeEnd {
+                kind: match picker.mode() {
+                    Mode::All => Kind::Full,
+                    Mode::Defend => Kind::Defend,
+                    Mode::Five | Mode::Block => Kind::Forced,
+                },
+                depth: dp,
+                pv,
+                improving,
+                generated: picker.generated(),
+                searched: count,
+                cut_by: (best >= beta).then_some(count),
+                failed_low: best <= alpha0,
+            });
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha0 {
@@ -495,6 +521,9 @@ impl<'a> Worker<'a> {
     ) -> Score {
         if self.count_node() {
             return 0;
+        }
+        if let Some(st) = self.stats.as_mut() {
+            st.leaf();
         }
         self.seldepth = self.seldepth.max(ply);
         if let Some(s) = quick_result(b, ply) {

@@ -77,10 +77,45 @@ fn an_open_three_is_answered() {
     );
 }
 
+/// Does `m` win for the side to move of `b`? A five; or a four after whose forced block the
+/// attacker still wins by fours (`threats::vcf`); or a win by threats the VCT proves after it,
+/// every defence failing (`threats::vct`). Independent of the search that chose `m`.
+fn wins(b: &Board, m: Cell) -> bool {
+    use crate::games::renju::threats::{lost, vcf::Vcf, vct::Vct};
+    let mut b = b.clone();
+    if !b.is_legal(m) {
+        return false;
+    }
+    let me = b.to_move();
+    b.make(m);
+    // A five, two five points, or one the defender may not block.
+    if b.winner() == Some(me) || lost(&mut b) {
+        return true;
+    }
+    if let (1, 0, Some(block)) = (b.five_points(me), b.five_points(1 - me), b.five_point(me)) {
+        b.make(block);
+        let by_fours = b.winner().is_none() && Vcf::new(1_000_000, None).solve(&mut b).is_some();
+        b.undo();
+        if by_fours {
+            return true;
+        }
+    }
+    b.undo();
+    Vct::new(None, None)
+        .with_node_limit(1_000_000)
+        .wins_with(&mut b, m, 8)
+}
+
+/// Every shared VCF puzzle: the search proves the win within a node budget, and its move is
+/// checked by the threat searches, independently of the search. The floors are the figures
+/// measured when the test was written (833 of 841 proven within 400,000 nodes, 740 moves
+/// confirmed): the rest are wins the threat searches cannot confirm within their budgets (long
+/// lines with threes, or false proofs: issue 39's to find out), and a search that proves or
+/// chooses worse fails here.
 #[test]
-fn vcf_puzzles_are_proven_wins_within_a_node_budget() {
+fn vcf_puzzles_are_proven_within_a_node_budget_and_their_moves_checked() {
     let text = crate::games::renju::tests::test_data("renju-vcf.jsonl");
-    let xy = |v: &serde_json::Value| -> Vec<(usize, usize)> {
+    let points = |v: &serde_json::Value| -> Vec<(usize, usize)> {
         v.as_array()
             .map(|a| {
                 a.iter()
@@ -94,31 +129,115 @@ fn vcf_puzzles_are_proven_wins_within_a_node_budget() {
             })
             .unwrap_or_default()
     };
-    let (mut solved, mut total) = (0, 0);
-    for line in text.lines().filter(|l| !l.trim().is_empty()).take(40) {
+    let (mut proven, mut right, mut total, mut most) = (0, 0, 0, 0);
+    let mut failures = Vec::new();
+    let tt = Tt::new(8);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let size = v["size"].as_u64().unwrap() as usize;
         let rule = match v["rule"].as_str() {
-            Some("renju") => Rule::Renju,
             Some("freestyle") => Rule::Freestyle,
+            Some("standard" | "exact") => Rule::Exact,
             _ => Rule::Renju,
         };
-        let mut stones: Vec<(Cell, u8)> = xy(&v["black"])
+        let mut stones: Vec<(Cell, u8)> = points(&v["black"])
             .into_iter()
             .map(|(x, y)| (cell(x, y), 0))
             .collect();
-        stones.extend(xy(&v["white"]).into_iter().map(|(x, y)| (cell(x, y), 1)));
+        stones.extend(
+            points(&v["white"])
+                .into_iter()
+                .map(|(x, y)| (cell(x, y), 1)),
+        );
         let to_move = u8::from(v["to_move"].as_str() == Some("white"));
         let b = Board::from_stones(size, size, rule, &stones, to_move);
-        let tt = Tt::new(8);
+        tt.clear();
         let stop = AtomicBool::new(false);
-        let r = search(&b, &limits(400_000), &tt, &stop, &mut |_| {}, &mut |_| {});
+        let r = search(
+            &b,
+            &limits(PUZZLE_NODES),
+            &tt,
+            &stop,
+            &mut |_| {},
+            &mut |_| {},
+        );
         total += 1;
-        if is_proven(r.score) && r.score > 0 {
-            solved += 1;
+        most = most.max(r.nodes);
+        let won = is_proven(r.score) && r.score > 0;
+        proven += usize::from(won);
+        if won && r.best.is_some_and(|m| wins(&b, m)) {
+            right += 1;
+        } else if failures.len() < 3 {
+            failures.push(format!("{line} -> {:?} score {}", r.best.map(xy), r.score));
         }
     }
-    eprintln!("VCF puzzles proven by the search: {solved}/{total}");
-    assert!(total > 0);
-    assert!(solved * 10 >= total * 8, "only {solved} of {total} proven");
+    eprintln!(
+        "VCF puzzles: {proven}/{total} proven by the search within {PUZZLE_NODES} nodes \
+         (the most: {most}), {right} with a winning move"
+    );
+    assert!(total >= 800, "only {total} puzzles read");
+    assert!(
+        proven * 100 >= total * 99,
+        "only {proven} of {total} proven"
+    );
+    assert!(
+        right * 100 >= total * 87,
+        "only {right} of {total} moves confirmed; first failures:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// The search's node budget per VCF puzzle.
+const PUZZLE_NODES: u64 = 400_000;
+
+/// The hard limit as behaviour, not as a wall-clock bound: after the search's own deadline the
+/// main thread enters at most two more root moves (the one whose search was running when the
+/// deadline passed, whose next clock poll ends it, and at most one begun in between), however
+/// loaded the machine is, with one thread or two. The deadline is the search's: its clock
+/// started `elapsed` before the first report. A search that ignored its clock would enter root
+/// moves until its depth limit.
+#[test]
+fn the_hard_limit_holds() {
+    use crate::search::RootEvent;
+    use std::cell::Cell as StdCell;
+    use std::time::{Duration, Instant};
+    let b = crate::games::renju::bench::positions(Rule::Renju).remove(0);
+    let hard = Duration::from_millis(300);
+    for threads in [1, 2] {
+        let limits = SearchLimits {
+            depth: None,
+            nodes: None,
+            soft: None,
+            hard: Some(hard),
+            threads,
+        };
+        let deadline: StdCell<Option<Instant>> = StdCell::new(None);
+        let late = StdCell::new(0u32);
+        let tt = Tt::new(16);
+        let stop = AtomicBool::new(false);
+        let r = search(
+            &b,
+            &limits,
+            &tt,
+            &stop,
+            &mut |r| {
+                if deadline.get().is_none() {
+                    deadline.set(Some(Instant::now() - r.elapsed + hard));
+                }
+            },
+            &mut |ev| {
+                let past = deadline.get().is_some_and(|d| Instant::now() > d);
+                if past && matches!(ev, RootEvent::Enter { .. }) {
+                    late.set(late.get() + 1);
+                }
+            },
+        );
+        assert!(deadline.get().is_some(), "no iteration was reported");
+        assert!(r.best.is_some() && r.depth >= 1);
+        assert!(
+            late.get() <= 2,
+            "{threads} threads: {} root moves entered past the hard limit",
+            late.get()
+        );
+    }
 }

@@ -75,6 +75,25 @@ impl<'a> Vct<'a> {
         None
     }
 
+    /// Does `m` win by threats for the side to move, within `max_depth` attacker moves in all
+    /// (every defence after it failing)? `b` is left as it was.
+    pub fn wins_with(&mut self, b: &mut Board, m: Cell, max_depth: u32) -> bool {
+        if over(b) || !b.is_legal(m) {
+            return false;
+        }
+        let me = b.to_move();
+        b.make(m);
+        let mut won = b.winner() == Some(me);
+        for depth in 0..max_depth {
+            if won || self.aborted {
+                break;
+            }
+            won = self.defend(b, depth);
+        }
+        b.undo();
+        won
+    }
+
     fn out_of_time(&mut self) -> bool {
         if self.aborted {
             return true;
