@@ -401,4 +401,49 @@ mod tests {
         assert_eq!(zero.params, EvalParams::hand(), "0 epochs: the hand values");
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// On games it never saw, a fit of 400 self-play games beats the hand tables: a lower
+    /// log-loss of the results and a lower cross-entropy of the moves played. (The learned
+    /// ordering's top-1 agreement is not asserted: it is below the hand table's, 29.9 % against
+    /// 32.9 % here, since the fit minimises the cross-entropy; issue 39's learned move scores
+    /// are to fix that.)
+    #[test]
+    fn on_held_out_games_the_fit_beats_the_hand_tables() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let games =
+            std::fs::read_to_string(root.join("data/renju/selfplay/renju15-n30000-shard0of1.txt"))
+                .expect("the committed self-play records");
+        let dir = std::env::temp_dir().join(format!("sente-renju-heldout-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let sample: Vec<&str> = games.lines().take(400).collect();
+        std::fs::write(dir.join("games.txt"), sample.join("\n") + "\n").unwrap();
+        let args = TuneArgs {
+            data: dir.clone(),
+            out: None,
+            seed: 2,
+            epochs: 20,
+            holdout_permille: 250,
+            lr: 0.5,
+            l2: 1e-6,
+            batch: 4096,
+            order_epochs: 3,
+        };
+        let a = run(&args, &EvalParams::hand()).unwrap();
+        assert!(a.heldout_positions > 1000, "{}", a.heldout_positions);
+        assert!(
+            a.learned_heldout < a.hand_heldout,
+            "held-out log-loss {} vs hand {}",
+            a.learned_heldout,
+            a.hand_heldout
+        );
+        let o = a.ordering.as_ref().expect("the ordering fit ran");
+        assert!(
+            o.learned_heldout.0 < o.start_heldout.0,
+            "held-out move cross-entropy {:?} vs hand {:?}",
+            o.learned_heldout,
+            o.start_heldout
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
