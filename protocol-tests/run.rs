@@ -23,9 +23,9 @@
 //! ignored `END` fails instead of being covered by the EOF that follows; the exit status is
 //! checked as with `!exit` (0 unless given). Nothing may be printed after the last expectation.
 //!
-//! Every engine move of a Renju, Gomoku or Hex transcript is replayed through the rules by the
-//! runner's own referee (`referee.rs`): an occupied, off-board or forbidden move fails the
-//! transcript whatever its `~` regex accepts.
+//! Every engine move of a Renju, Gomoku, Hex, Kalah or Nim transcript is replayed through the
+//! rules by the runner's own referee (`referee.rs`): an occupied, off-board, forbidden or empty
+//! pit or heap fails the transcript whatever its `~` regex accepts.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -272,7 +272,7 @@ fn transcripts_pass_through_the_real_binary() {
         failures.join("\n")
     );
     // The referees follow the games: if one stopped recognising moves, it would check none.
-    for game in ["gomoku", "hex", "renju"] {
+    for game in ["gomoku", "hex", "kalah", "nim", "renju"] {
         let n = refereed.get(game).copied().unwrap_or(0);
         assert!(
             n >= 10,

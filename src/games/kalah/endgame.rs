@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::board::{Board, Rules};
+use super::board::{Board, Rules, MAX_PITS};
 
 /// Marks a board whose value is not known yet (values lie in `-127..=127`).
 const UNKNOWN: i8 = i8::MIN;
@@ -109,13 +109,11 @@ impl Endgame {
             .then(|| self.layers[s as usize][self.rank(b, s)].load(Ordering::Relaxed) as i32)
     }
 
-    /// Loads `b`'s byte into the cache ahead of its lookup (see `ProofTable::touch`).
+    /// `b`'s byte (`b` holds `s` seeds), if the database covers it: the solver ranks a child
+    /// once, starts its load, and reads it after its siblings' loads have started too.
     #[inline]
-    pub fn touch(&self, b: Board) {
-        let s = b.seeds();
-        if s <= self.max_seeds {
-            crate::search::prefetch::prefetch(&self.layers[s as usize][self.rank(b, s)]);
-        }
+    pub fn slot(&self, b: Board, s: u32) -> Option<&AtomicI8> {
+        (s <= self.max_seeds).then(|| &self.layers[s as usize][self.rank(b, s)])
     }
 
     /// Loads the cached database or builds it (and caches it). `None` if `stop` was set first.
@@ -234,26 +232,40 @@ impl Endgame {
         let pits = 2 * self.rules.pits;
         let mut counts = vec![0u32; pits];
         counts[0] = first;
-        self.fill_rest(&mut counts, 1, s - first, s);
+        // The boards are enumerated in rank order (lexicographic), and those with `first` seeds
+        // in the first pit are one run of ranks: this is where it starts.
+        let q = pits - 1;
+        let mut rank = (binom(s as usize + q, q) - binom((s - first) as usize + q, q)) as usize;
+        self.fill_rest(&mut counts, 1, s - first, s, &mut rank);
     }
 
-    fn fill_rest(&self, counts: &mut [u32], j: usize, rem: u32, s: u32) {
+    fn fill_rest(&self, counts: &mut [u32], j: usize, rem: u32, s: u32, rank: &mut usize) {
         let m = self.rules.pits;
         if j == counts.len() - 1 {
             counts[j] = rem;
             let b = Board::from_pits(&counts[..m], &counts[m..]);
-            self.evaluate(b, s);
+            debug_assert_eq!(*rank, self.rank(b, s));
+            self.evaluate_at(b, s, &self.layers[s as usize][*rank]);
+            *rank += 1;
             return;
         }
         for x in 0..=rem {
             counts[j] = x;
-            self.fill_rest(counts, j + 1, rem - x, s);
+            self.fill_rest(counts, j + 1, rem - x, s, rank);
         }
     }
 
     /// The value of `b` (in layer `s`, the one being built), computing it if needed.
     fn evaluate(&self, b: Board, s: u32) -> i32 {
-        let slot = &self.layers[s as usize][self.rank(b, s)];
+        self.evaluate_at(b, s, &self.layers[s as usize][self.rank(b, s)])
+    }
+
+    /// [`Endgame::evaluate`] for `b`, whose byte is `slot`. The children in lower layers
+    /// (complete) are ranked first and their loads started together, so that their cache misses
+    /// overlap; then the children in this layer are evaluated (depth first) and the others read.
+    /// With the boards' own ranks counted instead of computed, this took the 18-seed database
+    /// (86M boards, 2 threads) from 31-35 s of CPU to 23-25 s (two runs each, load 5-8).
+    fn evaluate_at(&self, b: Board, s: u32, slot: &AtomicI8) -> i32 {
         let known = slot.load(Ordering::Relaxed);
         if known != UNKNOWN {
             return known as i32;
@@ -261,20 +273,29 @@ impl Endgame {
         let value = if b.is_over() {
             b.final_value()
         } else {
-            let mut best = i32::MIN;
+            let mut kids = [(Board(0), 0i32, false, None::<&AtomicI8>); MAX_PITS];
+            let mut n = 0;
             let mut legal = b.legal(self.rules.pits);
             while legal != 0 {
                 let i = legal.trailing_zeros() as usize;
                 legal &= legal - 1;
                 let c = b.sow(self.rules, i);
-                let child = if c.gain == 0 {
-                    self.evaluate(c.board, s)
-                } else {
+                let lower = (c.gain > 0).then(|| {
                     let cs = s - c.gain;
-                    self.layers[cs as usize][self.rank(c.board, cs)].load(Ordering::Relaxed) as i32
+                    let slot = &self.layers[cs as usize][self.rank(c.board, cs)];
+                    crate::search::prefetch::prefetch(slot);
+                    slot
+                });
+                kids[n] = (c.board, c.gain as i32, c.extra_turn, lower);
+                n += 1;
+            }
+            let mut best = i32::MIN;
+            for &(child, gain, extra, lower) in &kids[..n] {
+                let v = match lower {
+                    Some(slot) => slot.load(Ordering::Relaxed) as i32,
+                    None => self.evaluate(child, s),
                 };
-                let v = c.gain as i32 + if c.extra_turn { child } else { -child };
-                best = best.max(v);
+                best = best.max(gain + if extra { v } else { -v });
             }
             best
         };

@@ -17,7 +17,7 @@ use super::board::{Rules, MAX_PITS, MAX_SEEDS};
 use super::endgame::Endgame;
 use super::position::{Kalah, SEED};
 use super::proof_table::ProofTable;
-use super::solver::{self, SolverSetup};
+use super::solver::{self, ProgressEvery, SolverSetup};
 
 /// The shortest move budget for which `genmove` reads a cached endgame database from disk.
 const DATABASE_LOAD_MIN_MS: u64 = 5_000;
@@ -27,6 +27,8 @@ const DEFAULT_MOVE_MS: u64 = 1000;
 /// `solve` builds the endgame database (if not cached) only for boards with more seeds than
 /// the database covers plus this.
 const BUILD_MARGIN: u32 = 24;
+/// A `solve` that runs longer than this prints a progress line on stderr this often.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 /// Smallest proof table when `--hash` is not given: solving needs room.
 const MIN_PROOF_TABLE_MB: usize = 64;
 
@@ -343,6 +345,10 @@ impl KalahSession {
                 stop: &stop,
                 deadline: None,
                 guess: None,
+                progress: Some(ProgressEvery {
+                    every: PROGRESS_EVERY,
+                    margin_offset: pos.store_margin(),
+                }),
             };
             let r = solver::solve(pos.board, &setup);
             let text = match r {
@@ -561,6 +567,7 @@ pub fn choose_move(
         stop,
         deadline: Some(start + budget.soft / 2),
         guess: None,
+        progress: None,
     };
     if let Ok(s) = solver::solve(pos.board, &setup) {
         if let Some(best) = s.best {

@@ -24,13 +24,14 @@
 //! whose probe another thread's settles drops it and takes up the shared bounds. The first
 //! thread to finish gives the answer and stops the others.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::board::{Board, Rules, MAX_PITS};
 use super::endgame::Endgame;
 use super::proof_table::{board_hash, Bounds, ProofTable};
+use crate::search::prefetch::prefetch;
 
 /// Nodes between two looks at the stop flag and the clock.
 const POLL: u64 = 1 << 12;
@@ -76,7 +77,49 @@ pub struct SolverSetup<'a> {
     /// First guess of the value (MTD(f) converges faster from a good one); `None`: the solver
     /// estimates it with a shallow search.
     pub guess: Option<i32>,
+    /// Print a progress line on stderr this often (`solve`); `None`: silent (`genmove`).
+    pub progress: Option<ProgressEvery>,
 }
+
+/// How often a long solve reports on stderr, and what turns its values into the margins the
+/// user is given (the store difference of the position).
+#[derive(Clone, Copy, Debug)]
+pub struct ProgressEvery {
+    pub every: Duration,
+    pub margin_offset: i32,
+}
+
+/// What a long solve has done so far: the proven window on the final margin, the probe under
+/// way and the nodes searched. One line on stderr, so that a user of a multi-minute `solve`
+/// sees it advance (the database build before it shows a bar of its own).
+pub fn progress_line(
+    elapsed: Duration,
+    lower: i32,
+    upper: i32,
+    probing: Option<i32>,
+    nodes: u64,
+) -> String {
+    let secs = elapsed.as_secs_f64();
+    let probe = probing.map_or(String::new(), |b| format!(", probing >= {b:+}"));
+    format!(
+        "kalah solve: {secs:.0} s, margin in [{lower:+}, {upper:+}]{probe}, {} nodes ({}/s)",
+        si(nodes as f64),
+        si(nodes as f64 / secs.max(1e-3)),
+    )
+}
+
+/// `1234567` as `1.23M`.
+fn si(x: f64) -> String {
+    match x {
+        x if x >= 1e9 => format!("{:.2}G", x / 1e9),
+        x if x >= 1e6 => format!("{:.2}M", x / 1e6),
+        x if x >= 1e3 => format!("{:.1}K", x / 1e3),
+        x => format!("{x:.0}"),
+    }
+}
+
+/// No probe under way (the value of [`Worker::probing`] between probes).
+const NO_PROBE: i32 = i32::MIN;
 
 /// One thread's answer: the value and a best pit, or the bounds proven before it stopped.
 type Outcome = Result<(i32, Option<u8>), Partial>;
@@ -131,9 +174,16 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
     let threads = setup.threads.max(1);
     let result: parking_lot::Mutex<Option<Outcome>> = parking_lot::Mutex::new(None);
     let busy = Busy::new();
+    let probing = AtomicI32::new(NO_PROBE);
+    let finished = AtomicUsize::new(0);
     std::thread::scope(|scope| {
+        if let Some(p) = setup.progress {
+            let (nodes, probing, finished) = (&nodes, &probing, &finished);
+            scope.spawn(move || report(board, setup, p, start, nodes, probing, finished, threads));
+        }
         for id in 0..threads {
             let (nodes, halt, result, busy) = (&nodes, &halt, &result, &busy);
+            let (probing, finished) = (&probing, &finished);
             std::thread::Builder::new()
                 .name(format!("solve-{id}"))
                 .stack_size(64 << 20)
@@ -155,9 +205,11 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
                         table_min_seeds: table_min_seeds(setup.endgame),
                         threads,
                         busy,
+                        probing,
                     };
                     let r = w.mtd(board, s, guess);
                     w.flush();
+                    finished.fetch_add(1, Ordering::Relaxed);
                     let mut slot = result.lock();
                     match r {
                         Ok(found) => {
@@ -197,6 +249,43 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
             upper: s as i32,
             nodes,
         }),
+    }
+}
+
+/// The progress reporter of a long solve: a line every `p.every` until every worker is done
+/// (it looks at them every 50 ms, so that it never holds up the answer).
+#[allow(clippy::too_many_arguments)]
+fn report(
+    board: Board,
+    setup: &SolverSetup,
+    p: ProgressEvery,
+    start: Instant,
+    nodes: &AtomicU64,
+    probing: &AtomicI32,
+    finished: &AtomicUsize,
+    threads: usize,
+) {
+    let s = board.seeds() as i32;
+    let mut next = start + p.every;
+    while finished.load(Ordering::Relaxed) < threads {
+        std::thread::sleep(Duration::from_millis(50));
+        if Instant::now() < next {
+            continue;
+        }
+        next += p.every;
+        let b = setup.table.probe(board);
+        let (lower, upper) = b.map_or((-s, s), |b| (b.lower.max(-s), b.upper.min(s)));
+        let beta = probing.load(Ordering::Relaxed);
+        eprintln!(
+            "{}",
+            progress_line(
+                start.elapsed(),
+                p.margin_offset + lower,
+                p.margin_offset + upper,
+                (beta != NO_PROBE).then_some(p.margin_offset + beta),
+                nodes.load(Ordering::Relaxed),
+            )
+        );
     }
 }
 
@@ -356,6 +445,8 @@ struct Worker<'a> {
     table_min_seeds: u32,
     threads: usize,
     busy: &'a Busy,
+    /// The root probe's beta the threads are on, for the progress line.
+    probing: &'a AtomicI32,
 }
 
 /// Boards some thread is searching right now (ABDADA): a thread that meets a sibling another
@@ -457,6 +548,7 @@ impl Worker<'_> {
             let beta = if g <= lower { lower + 2 } else { g };
             let before = self.nodes;
             self.probe = Some((board, beta));
+            self.probing.store(beta, Ordering::Relaxed);
             let (v, m) = self.root(board, s, beta);
             self.probe = None;
             log::debug!(
@@ -560,7 +652,8 @@ impl Worker<'_> {
                 }
                 // A child the table already proves no better than alpha needs no search: its
                 // upper bound stands for it (fail-soft).
-                let v = if c.hi <= alpha {
+                // So does a child of known value.
+                let v = if c.hi <= alpha || c.lo == c.hi {
                     c.hi
                 } else if share {
                     let k = Busy::key(c.board);
@@ -596,10 +689,16 @@ impl Worker<'_> {
         Some((best, best_pit))
     }
 
-    /// The moves' results, in `out`; returns how many.
+    /// The moves' results, in `out`; returns how many. A child whose value is known without a
+    /// search (the game is over, or the database has it) comes back exact (`lo == hi`), and
+    /// is never searched: its database byte is found once, here, its load started with its
+    /// siblings' before any is read. On Kalah(6,4) off (one thread, 20-seed database) this
+    /// took the solve from 51.9M nodes to 29.7M (the leaves the database answers are no
+    /// longer nodes) and its CPU time from 9.2-9.7 s to 8.6-8.7 s (two runs each, load 8).
     #[inline]
     fn children(&self, board: Board, out: &mut [Child; MAX_PITS]) -> usize {
         let mut n = 0;
+        let mut slots: [Option<&AtomicI8>; MAX_PITS] = [None; MAX_PITS];
         // The bit loop by hand: this is the solver's hottest loop, and the `moves` iterator
         // measured slower here.
         let mut legal = board.legal(self.rules.pits);
@@ -607,25 +706,44 @@ impl Worker<'_> {
             let i = legal.trailing_zeros() as usize;
             legal &= legal - 1;
             let c = board.sow(self.rules, i);
-            let (gain, cs) = (c.gain as i32, c.board.seeds() as i32);
+            let (gain, cs) = (c.gain as i32, c.board.seeds());
+            let (mut lo, mut hi) = (gain - cs as i32, gain + cs as i32);
+            if c.board.is_over() {
+                let v = c.board.final_value();
+                lo = if c.extra_turn { gain + v } else { gain - v };
+                hi = lo;
+            } else if let Some(slot) = self.endgame.and_then(|db| db.slot(c.board, cs)) {
+                prefetch(slot);
+                slots[n] = Some(slot);
+            }
             out[n] = Child {
                 board: c.board,
                 gain,
                 extra: c.extra_turn,
                 pit: i as u8,
-                lo: gain - cs,
-                hi: gain + cs,
+                lo,
+                hi,
             };
             n += 1;
+        }
+        for (c, slot) in out[..n].iter_mut().zip(slots) {
+            if let Some(slot) = slot {
+                let v = slot.load(Ordering::Relaxed) as i32;
+                c.lo = if c.extra { c.gain + v } else { c.gain - v };
+                c.hi = c.lo;
+            }
         }
         n
     }
 
-    /// The table's move, then extra turns nearest the store first, then by seeds gained, then
-    /// nearest the store. Helpers rotate the order of the rest at upper nodes.
+    /// Children of known value first (they cost nothing and raise alpha for the rest), best
+    /// first; the table's move, then extra turns nearest the store first, then by seeds gained,
+    /// then nearest the store.
     fn order(children: &mut [Child], tt_best: Option<u8>) {
         children.sort_unstable_by_key(|c| {
-            let key = if Some(c.pit) == tt_best {
+            let key = if c.lo == c.hi {
+                1 << 21 | (c.lo + 256)
+            } else if Some(c.pit) == tt_best {
                 1 << 20
             } else if c.lo > c.gain - c.board.seeds() as i32 && c.lo >= 0 {
                 // The table proves this child worth at least its lower bound: the more, the
@@ -640,15 +758,13 @@ impl Worker<'_> {
         });
     }
 
-    /// Starts the memory loads every child will need, so their cache misses overlap.
+    /// Starts the table loads the children will need, so their cache misses overlap (the
+    /// database's are started by [`Worker::children`]).
     #[inline]
     fn touch(&self, children: &[Child]) {
         for c in children {
-            let s = c.board.seeds();
-            if s >= self.table_min_seeds {
+            if c.lo != c.hi && c.board.seeds() >= self.table_min_seeds {
                 self.table.touch(c.board);
-            } else if let Some(db) = self.endgame {
-                db.touch(c.board);
             }
         }
     }
@@ -706,29 +822,30 @@ impl Worker<'_> {
         let n = self.children(board, &mut all);
         let children = &mut all[..n];
         self.touch(children);
-        if s >= ETC_MIN_SEEDS {
+        let etc = s >= ETC_MIN_SEEDS;
+        for c in children.iter_mut() {
             // Enhanced transposition cutoff: a child the table already proves good enough.
-            for c in children.iter_mut() {
+            if etc && c.lo != c.hi && c.board.seeds() >= self.table_min_seeds {
                 if let Some(b) = self.table.probe(c.board) {
                     (c.lo, c.hi) = if c.extra {
                         (c.gain + b.lower, c.gain + b.upper)
                     } else {
                         (c.gain - b.upper, c.gain - b.lower)
                     };
-                    let v = c.lo;
-                    if v >= beta {
-                        self.table.store(
-                            board,
-                            Bounds {
-                                lower: round_up(v, s),
-                                upper: s as i32,
-                                best: Some(c.pit),
-                            },
-                            0,
-                        );
-                        return v;
-                    }
                 }
+            }
+            let v = c.lo;
+            if v >= beta {
+                self.table.store(
+                    board,
+                    Bounds {
+                        lower: round_up(v, s),
+                        upper: s as i32,
+                        best: Some(c.pit),
+                    },
+                    0,
+                );
+                return v;
             }
         }
         Self::order(children, tt_best);
@@ -776,11 +893,14 @@ impl Worker<'_> {
         let mut all = [NO_CHILD; MAX_PITS];
         let n = self.children(board, &mut all);
         let children = &mut all[..n];
-        self.touch(children);
         Self::order(children, None);
         let mut best = i32::MIN;
         for c in children.iter() {
-            let v = self.child_value(c, alpha, beta, ply + 1);
+            let v = if c.lo == c.hi {
+                c.lo
+            } else {
+                self.child_value(c, alpha, beta, ply + 1)
+            };
             if self.aborted {
                 return 0;
             }

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -303,6 +304,7 @@ fn solve_with(
         stop: &stop,
         deadline: None,
         guess: None,
+        progress: None,
     };
     solver::solve(k.board, &setup).expect("not stopped")
 }
@@ -585,6 +587,7 @@ fn an_interrupted_solve_reports_proven_bounds() {
             stop: &stop,
             deadline: None,
             guess: Some(-40),
+            progress: None,
         };
         let r = std::thread::scope(|scope| {
             scope.spawn(|| {
@@ -648,4 +651,18 @@ fn big_boards_are_solved_with_a_bigger_database() {
     use super::session::solve_proof_table_mb;
     assert_eq!(solve_proof_table_mb(6, 48), 64);
     assert!((64..=2048).contains(&solve_proof_table_mb(6, 60)));
+}
+
+#[test]
+fn the_progress_line_names_the_window_the_probe_and_the_node_rate() {
+    let line = solver::progress_line(Duration::from_secs(40), 8, 60, Some(10), 210_350_000);
+    assert_eq!(
+        line,
+        "kalah solve: 40 s, margin in [+8, +60], probing >= +10, 210.35M nodes (5.26M/s)"
+    );
+    let between = solver::progress_line(Duration::from_secs(2), -4, 4, None, 1500);
+    assert_eq!(
+        between,
+        "kalah solve: 2 s, margin in [-4, +4], 1.5K nodes (750/s)"
+    );
 }

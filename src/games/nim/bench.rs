@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use super::position::{Nim, Rule};
+use super::position::Nim;
+use super::rules::Rule;
 use super::theory;
 
 /// Proves the small positions and leaves the two big ones unproven: a second or so in all.

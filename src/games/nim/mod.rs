@@ -2,10 +2,12 @@
 
 pub mod bench;
 pub mod position;
+pub mod rules;
 pub mod session;
 pub mod theory;
 
-pub use position::{Nim, NimMove, Rule};
+pub use position::Nim;
+pub use rules::{NimMove, Rule};
 pub use session::NimSession;
 
 #[cfg(test)]

@@ -1,42 +1,10 @@
-//! A Nim position for the generic search: heaps, the rule, and whose turn it is.
+//! A Nim position for the generic search: heaps, the rule, and whose turn it is. It answers
+//! from [`theory`] where it may (the imports point down: `rules` < `theory` < `position`).
 
 use crate::search::{Outcome, Position, Score};
 
-/// Which player wins by taking the last object.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
-    /// Taking the last object wins.
-    Normal,
-    /// Taking the last object loses (the classic game, our default).
-    Misere,
-}
-
-impl std::str::FromStr for Rule {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Rule, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "normal" => Ok(Rule::Normal),
-            "misere" | "misère" => Ok(Rule::Misere),
-            _ => Err(format!("unknown rule {s} (normal or misere)")),
-        }
-    }
-}
-
-impl std::fmt::Display for Rule {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Rule::Normal => "normal",
-            Rule::Misere => "misere",
-        })
-    }
-}
-
-/// Take `take` objects from heap `heap` (0-based here; the protocol counts from 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct NimMove {
-    pub heap: usize,
-    pub take: u64,
-}
+use super::rules::{NimMove, Rule};
+use super::theory;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nim {
@@ -166,7 +134,7 @@ impl Position for Nim {
         if !self.use_theory {
             return None;
         }
-        let (win, best) = super::theory::solve(&self.heaps, self.rule);
+        let (win, best) = theory::solve(&self.heaps, self.rule);
         Some((if win { Outcome::Win } else { Outcome::Loss }, best))
     }
 }

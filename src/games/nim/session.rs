@@ -7,7 +7,8 @@ use crate::player::{PlayerKind, Reference};
 use crate::protocol::gtp::{arg, expect_args, parse_time_left, Action, Command, Context, Session};
 use crate::search::{self, Limits, Position, Tt};
 
-use super::position::{Nim, NimMove, Rule};
+use super::position::Nim;
+use super::rules::{NimMove, Rule};
 use super::theory;
 
 /// Positions with more objects than this are refused by `analyze` (the brute-force search has

@@ -3,7 +3,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::position::{Nim, NimMove, Rule};
+use super::position::Nim;
+use super::rules::{NimMove, Rule};
 use super::theory;
 use crate::search::{self, Limits, Position, Tt};
 

@@ -1,7 +1,7 @@
 //! Nim by theory: Bouton's nim-sum for the normal rule, and the misère rule, which plays like
 //! normal Nim until every heap holds at most one object, then wants an odd number of ones left.
 
-use super::position::{NimMove, Rule};
+use super::rules::{NimMove, Rule};
 
 /// Whether the side to move wins, and its move: a winning move when it wins, otherwise the move
 /// that makes the game last longest (one object from the largest heap). `None` on empty heaps.
