@@ -1,6 +1,8 @@
 //! The players that choose Hex moves above the knowledge below: Monte-Carlo tree search
-//! (`mcts`, on a lock-free `tree`, with `playout`s). The alpha-beta player is the shared
-//! search core over `position::Hex`.
+//! (`mcts`, on a lock-free `tree`, with `playout`s, driven per move by `genmove`, with the
+//! solver's slice `root_solver`) and the opening `book`; the alpha-beta player is the shared
+//! search core over `position::Hex`. Offline tooling (self-play, the book's builder, the
+//! trainer) lives in `hex::tuning`.
 
 pub mod bench;
 pub mod book;
@@ -9,7 +11,6 @@ pub mod mcts;
 pub mod playout;
 pub mod prior;
 pub mod root_solver;
-pub mod selfplay;
 pub mod tree;
 pub mod vc_cache;
 pub mod vcm;
