@@ -1,5 +1,5 @@
-//! `sente bench hex-mcts`: the Hex benchmark positions searched by the Monte-Carlo player, a
-//! fixed number of playouts each (or a fixed time with `--movetime`). With one thread the
+//! `sente bench hex-mcts`: the Hex benchmark positions, then the 11×11 and 13×13 middle games
+//! (`bench::middle_games`), searched by the Monte-Carlo player, a fixed number of playouts each (or a fixed time with `--movetime`). With one thread the
 //! trees are deterministic: the per-position tree sizes and tree hashes on stderr are the
 //! search's signature (a speedup that leaves them unchanged searched the same tree), and the
 //! `nodes` of the summary line are playouts.
@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::mcts::{search, Settings, NODE_BYTES};
 use super::tree::{Node, Tree};
 use crate::bench::{BenchArgs, BenchTotals};
-use crate::games::hex::bench::positions;
+use crate::games::hex::bench::{middle_games, positions};
 
 /// Playouts per position when no time is given.
 pub const DEFAULT_PLAYOUTS: u64 = 20_000;
@@ -26,7 +26,7 @@ pub fn run(args: &BenchArgs) -> BenchTotals {
     };
     let mut playouts = 0;
     let start = Instant::now();
-    for (i, pos) in positions().iter().enumerate() {
+    for (i, pos) in positions().iter().chain(&middle_games()).enumerate() {
         tree.clear();
         let o = search(
             pos.board(),
@@ -37,8 +37,10 @@ pub fn run(args: &BenchArgs) -> BenchTotals {
             &mut |_| {},
         );
         eprintln!(
-            "position {:>2}: best {:?} mean {:.3} playouts {} tree {} nodes hash {:016x} time {} ms",
+            "position {:>2}: {}x{} best {:?} mean {:.3} playouts {} tree {} nodes hash {:016x} time {} ms",
             i + 1,
+            pos.board().width(),
+            pos.board().width(),
             o.best.map(|c| pos.board().cell_name(c)),
             o.mean,
             o.playouts,
