@@ -414,6 +414,7 @@ impl<'a> Search<'a> {
                     .sets()
                     .sets(&self.board, self.to_move, &moves, &board);
                 self.apply_knowledge(node, kids, &board, to_move, path.len() == 1, &sets);
+                self.tree.sets().recycle(sets);
                 if node.proof() != UNPROVEN {
                     break;
                 }
@@ -493,6 +494,7 @@ impl<'a> Search<'a> {
                 .sets()
                 .sets(&self.board, self.to_move, &[], &self.board);
             self.apply_knowledge(root, kids, &self.board, self.to_move, true, &sets);
+            self.tree.sets().recycle(sets);
         }
     }
 

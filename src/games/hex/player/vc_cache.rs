@@ -14,6 +14,7 @@
 //! keeps what it has: those are the ancestors most nodes share.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
@@ -41,7 +42,14 @@ const VC_BYTES_PER_PAIR: usize = 128;
 
 pub struct VcCache {
     sets: Mutex<HashMap<Vec<u16>, Arc<Sets>>>,
+    /// Sets no longer named (dropped by `descend`, or made while the cache was full and given
+    /// back by `recycle`), refilled by the next update instead of fresh memory: a 13×13 middle
+    /// game's two sets take several megabytes, and copying into new pages cost about as much
+    /// as the copy. With the named ones, at most the capacity.
+    spare: Mutex<Vec<Sets>>,
     bytes: usize,
+    /// How many positions' sets fit in `bytes` on the board last asked about.
+    fits: AtomicUsize,
 }
 
 impl VcCache {
@@ -49,28 +57,56 @@ impl VcCache {
     pub fn new(bytes: usize) -> VcCache {
         VcCache {
             sets: Mutex::new(HashMap::new()),
+            spare: Mutex::new(Vec::new()),
             bytes,
+            fits: AtomicUsize::new(4),
         }
     }
 
-    /// How many positions' sets of `board`'s size the cache holds.
+    /// How many positions' sets of `board`'s size the cache holds (kept in `fits`).
     fn capacity(&self, board: &Board) -> usize {
-        (self.bytes / (VC_BYTES_PER_PAIR * (board.size() + 2).pow(2))).max(4)
+        let fits = (self.bytes / (VC_BYTES_PER_PAIR * (board.size() + 2).pow(2))).max(4);
+        self.fits.store(fits, Relaxed);
+        fits
     }
 
-    /// Forgets every set.
+    /// Forgets every set (their memory is kept for the next ones of the same size).
     pub fn clear(&mut self) {
-        self.sets.get_mut().clear();
+        self.descend_where(|_| None);
     }
 
     /// Keeps the sets of the root's descendant through `moves` and of the nodes below it, named
     /// from that node (the tree's new root); forgets the others.
     pub fn descend(&mut self, moves: &[u16]) {
+        self.descend_where(|path| path.strip_prefix(moves).map(|rest| rest.to_vec()));
+    }
+
+    /// Renames each set by `rename`, or forgets it (`None`), keeping its memory as a spare.
+    fn descend_where(&mut self, rename: impl Fn(&[u16]) -> Option<Vec<u16>>) {
         let old = std::mem::take(self.sets.get_mut());
-        *self.sets.get_mut() = old
-            .into_iter()
-            .filter_map(|(path, s)| path.strip_prefix(moves).map(|rest| (rest.to_vec(), s)))
-            .collect();
+        let mut kept = HashMap::new();
+        for (path, s) in old {
+            match rename(&path) {
+                Some(p) => {
+                    kept.insert(p, s);
+                }
+                None => self.recycle(s),
+            }
+        }
+        *self.sets.get_mut() = kept;
+    }
+
+    /// Takes back sets that `sets` gave and nothing else holds (they were not kept: the cache
+    /// was full), to refill for a later node.
+    pub fn recycle(&self, sets: Arc<Sets>) {
+        let Ok(sets) = Arc::try_unwrap(sets) else {
+            return;
+        };
+        let named = self.sets.lock().len();
+        let mut spare = self.spare.lock();
+        if named + spare.len() < self.fits.load(Relaxed) {
+            spare.push(sets);
+        }
     }
 
     /// How many positions' sets are kept.
@@ -93,7 +129,15 @@ impl VcCache {
         let sets = match found {
             Some((d, s)) if d == moves.len() => return s,
             Some((d, s)) => {
-                let mut sets: Sets = (*s).clone();
+                let spare = self.spare.lock().pop();
+                let mut sets: Sets = match spare {
+                    Some(mut x) => {
+                        x[0].copy_from(&s[0]);
+                        x[1].copy_from(&s[1]);
+                        x
+                    }
+                    None => (*s).clone(),
+                };
                 let mut b = *root;
                 for (i, &m) in moves.iter().enumerate() {
                     let colour = if i % 2 == 0 {
@@ -125,8 +169,9 @@ impl VcCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::hex::board::Cells;
     use crate::games::hex::player::test_board as board;
-    use crate::games::hex::vc::{must_play, Outlook};
+    use crate::games::hex::vc::{must_play, Outlook, Semi};
 
     /// What the sets say of the position: who is connected and the must-play region.
     fn verdict(s: &Sets, board: &Board, to_move: u8) -> String {
@@ -229,5 +274,67 @@ mod tests {
         );
         cache.clear();
         assert_eq!(cache.len(), 0);
+    }
+
+    /// Every node pair's connections, for comparing two sets exactly.
+    fn connections(s: &VcSet, b: &Board) -> Vec<(Vec<Cells>, Vec<Semi>)> {
+        let n = (b.size() + 2) as u16;
+        let mut all = Vec::new();
+        for x in 0..n {
+            for y in x + 1..n {
+                all.push((s.fulls(x, y), s.semis(x, y)));
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn a_refilled_spare_is_the_set_it_copies_and_updates_alike() {
+        let x = board(6, &["c3", "e2"], &["d3"]);
+        let y = board(6, &["a1", "b2", "e5", "c6"], &["f6", "a6"]);
+        let orig = fresh(&x);
+        let mut spare = fresh(&y);
+        spare[0].copy_from(&orig[0]);
+        spare[1].copy_from(&orig[1]);
+        let mut cloned = orig.clone();
+        let mut b = x;
+        b.place(BLACK, b.parse_cell("c4").unwrap());
+        for s in [&mut spare, &mut cloned] {
+            s[0].update(&b);
+            s[1].update(&b);
+        }
+        for c in 0..2 {
+            assert_eq!(connections(&spare[c], &b), connections(&cloned[c], &b));
+            assert_eq!(spare[c].color(), cloned[c].color());
+        }
+        assert!(!connections(&spare[0], &b)
+            .iter()
+            .all(|(f, s)| f.is_empty() && s.is_empty()));
+    }
+
+    #[test]
+    fn sets_made_while_the_cache_is_full_come_back_as_spares() {
+        let root = board(5, &[], &[]);
+        let cache = VcCache::new(0);
+        let line: Vec<u16> = ["c3", "b3", "c2", "d1", "b4", "a5", "e1", "d4"]
+            .iter()
+            .map(|s| root.parse_cell(s).unwrap() as u16)
+            .collect();
+        for d in 0..=line.len() {
+            let b = after(&root, &line[..d]);
+            let s = cache.sets(&root, BLACK, &line[..d], &b);
+            let to_move = if d % 2 == 0 { BLACK } else { WHITE };
+            assert_eq!(verdict(&s, &b, to_move), verdict(&fresh(&b), &b, to_move));
+            cache.recycle(s);
+            // The four named and at most no more spares than the capacity leaves.
+            assert!(cache.len() + cache.spare.lock().len() <= 4);
+        }
+        assert_eq!(cache.len(), 4);
+        // Past the capacity each node's sets came from an ancestor (four moves up at most)
+        // into a spare, and went back.
+        let mut c = cache;
+        c.clear();
+        assert_eq!(c.len(), 0);
+        assert_eq!(c.spare.lock().len(), 4, "the named sets' memory is kept");
     }
 }
