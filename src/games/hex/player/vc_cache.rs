@@ -223,27 +223,6 @@ mod tests {
     }
 
     #[test]
-    fn a_full_cache_still_answers() {
-        let root = board(5, &[], &[]);
-        let cache = VcCache::new(0);
-        let line: Vec<u16> = ["c3", "b3", "c2", "d1", "b4", "a5"]
-            .iter()
-            .map(|s| root.parse_cell(s).unwrap() as u16)
-            .collect();
-        for d in 0..=line.len() {
-            let b = after(&root, &line[..d]);
-            let s = cache.sets(&root, BLACK, &line[..d], &b);
-            let to_move = if d % 2 == 0 { BLACK } else { WHITE };
-            assert_eq!(verdict(&s, &b, to_move), verdict(&fresh(&b), &b, to_move));
-        }
-        assert_eq!(
-            cache.len(),
-            4,
-            "the floor of four positions, the shallowest"
-        );
-    }
-
-    #[test]
     fn descending_keeps_the_sets_below_the_new_root_under_their_new_names() {
         let root = board(6, &["c3"], &["d3"]);
         let mut cache = VcCache::new(1 << 30);
@@ -313,7 +292,7 @@ mod tests {
     }
 
     #[test]
-    fn sets_made_while_the_cache_is_full_come_back_as_spares() {
+    fn a_full_cache_still_answers_and_takes_back_what_it_did_not_keep() {
         let root = board(5, &[], &[]);
         let cache = VcCache::new(0);
         let line: Vec<u16> = ["c3", "b3", "c2", "d1", "b4", "a5", "e1", "d4"]
