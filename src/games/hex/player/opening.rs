@@ -35,7 +35,7 @@ pub fn first_move(pos: &Hex, allow_swap: bool) -> Option<usize> {
 
 /// Hex practice on boards too large to solve: first moves off the edge win, and so do edge
 /// moves next to an obtuse corner; other edge moves are fair game.
-pub fn swap_by_shape(b: &Board, cell: usize) -> bool {
+fn swap_by_shape(b: &Board, cell: usize) -> bool {
     let (x, y) = b.xy(cell);
     let (w, h) = (b.width(), b.height());
     let inner = x > 0 && y > 0 && x + 1 < w && y + 1 < h;
