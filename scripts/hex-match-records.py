@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Game records (one line per game, `patterns::records`) from Hex matches played here through
+"""Game records (one line per game, `hex::tuning::records`) from Hex matches played here through
 `sente match` (results.jsonl): the opponent's searched moves are the decisions to learn from
 (name both engines of a MoHex-Wolve match with --opponent: both sides' moves are decisions);
 the opening (its one or two stones), our moves and the opponent's quick moves once its search had proved the game

@@ -119,7 +119,7 @@ enum Command {
 #[derive(Args, Clone, Debug)]
 struct SelfplayCli {
     #[command(flatten)]
-    common: hex::player::selfplay::SelfplayCommand,
+    common: hex::tuning::selfplay::SelfplayCommand,
     #[command(flatten)]
     renju: renju::learn::selfplay::RenjuSelfplayOptions,
 }
@@ -160,7 +160,7 @@ impl SelfplayCli {
 #[derive(Args, Clone, Debug)]
 struct TuneCli {
     #[command(flatten)]
-    common: hex::patterns::train::TuneCommand,
+    common: hex::tuning::train::TuneCommand,
     #[command(flatten)]
     renju: renju::learn::train::RenjuTuneOptions,
 }

@@ -191,6 +191,8 @@ fn help_blocks_match_the_binary() {
         "match merge",
         "match report",
         "bench",
+        "selfplay",
+        "tune",
     ] {
         assert!(
             seen.iter().any(|s| s == needed),

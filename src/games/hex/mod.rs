@@ -15,6 +15,7 @@ pub mod session;
 pub mod session_inferior;
 pub mod session_vc;
 pub mod solver;
+pub mod tuning;
 pub mod twodistance;
 pub mod vc;
 

@@ -1,25 +1,22 @@
 //! Hex over GTP, as HexGui (0.9, 0.10), Benzene's tournament scripts and GTP tools speak it.
 //! Every command is documented in docs/hex.md; the behaviour follows HexGui where sources differ.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::player::{PlayerKind, Reference};
 use crate::protocol::gtp::{arg, expect_args, Action, Command, Context, Session};
-use crate::protocol::output::Output;
-use crate::search::{self, Limits, Report, Tt};
+use crate::search::{self, Limits, Tt};
 
 use super::board::{Board, BLACK, MAX_SIDE};
 use super::clock::{Clock, Settings};
 use super::eval::Analysis;
-use super::player::book;
 use super::player::genmove::{self as mcts_genmove, SharedTree, DEFAULT_TREE_MB};
 use super::player::mcts;
+use super::player::{alphabeta, opening};
 use super::position::Hex;
 use super::session_inferior;
 use super::session_vc::{self, parse_color};
-use super::solver::{Solver, Verdict};
 use super::twodistance::FAR;
 
 /// What `swap-pieces` means (the two meanings in use; `swap-sides` is always the second).
@@ -31,8 +28,6 @@ pub enum SwapMeaning {
     Benzene,
 }
 
-/// Boards with at most this many empty cells are handed to the exact solver first.
-const SOLVE_EMPTY_MAX: usize = 30;
 /// Analysis commands that search (`hex-pv`) get this long unless the per-move time is shorter.
 const ANALYZE_MS: u64 = 2000;
 /// How many ranked moves `hex-scores` shows (more than the search's width: HexGui users want
@@ -339,13 +334,13 @@ impl HexSession {
         Action::Background(Box::new(move || {
             let started = Instant::now();
             let answer = match swap {
-                Some(p) if should_swap(&p, swap_ms, &stop) => "swap-pieces".to_string(),
-                _ => match opening(&pos, allow_swap) {
+                Some(p) if opening::should_swap(&p, swap_ms, &stop) => "swap-pieces".to_string(),
+                _ => match opening::first_move(&pos, allow_swap) {
                     Some(c) => pos.board().cell_name(c),
                     None if search == HexSearch::Mcts => {
                         mcts_genmove::think(&pos, &limits, &tree, seed, &stop, out, allow_resign)
                     }
-                    None => think(&pos, &limits, &tt, &stop, out, allow_resign),
+                    None => alphabeta::think(&pos, &limits, &tt, &stop, out, allow_resign),
                 },
             };
             let spent = started.elapsed().as_millis() as u64;
@@ -741,138 +736,6 @@ impl HexSession {
     }
 }
 
-/// A move known before any search: without swap, the opening book's while `book::PLAY_BOOK`
-/// is on (our own long searches' replies to every 1-ply opening). Else the first move on an empty board, where
-/// a shallow search only sees the pull of the obtuse corners on the current: without swap the
-/// best-ranked cell (central); with swap an edge cell away from the obtuse corners (a3), which
-/// `swap_by_shape` would not swap either.
-fn opening(pos: &Hex, allow_swap: bool) -> Option<usize> {
-    let b = pos.board();
-    if !allow_swap {
-        if let Some(c) = book::book_move(b, pos.to_move()) {
-            return Some(c);
-        }
-    }
-    if !b.occupied().is_empty() || b.width() < 4 || b.height() < 4 {
-        return None;
-    }
-    if allow_swap {
-        return Some(b.cell(0, 2));
-    }
-    pos.ranked_moves().first().map(|&(c, _)| c)
-}
-
-/// Hex practice on boards too large to solve: first moves off the edge win, and so do edge
-/// moves next to an obtuse corner; other edge moves are fair game.
-fn swap_by_shape(b: &super::board::Board, cell: usize) -> bool {
-    let (x, y) = b.xy(cell);
-    let (w, h) = (b.width(), b.height());
-    let inner = x > 0 && y > 0 && x + 1 < w && y + 1 < h;
-    let near = |cx: usize, cy: usize| x.abs_diff(cx) <= 1 && y.abs_diff(cy) <= 1;
-    inner || near(w - 1, 0) || near(0, h - 1)
-}
-
-/// Whether to swap the opponent's only stone (`pos` has us to move): small boards are solved
-/// exactly (within `ms`); larger ones follow `swap_by_shape`.
-fn should_swap(pos: &Hex, ms: u64, stop: &AtomicBool) -> bool {
-    if pos.board().empty_cells().len() <= SOLVE_EMPTY_MAX {
-        let deadline = Instant::now() + Duration::from_millis(ms);
-        match Solver::new(stop, Some(deadline)).solve(pos) {
-            Verdict::Loss => return true,
-            Verdict::Win(_) => return false,
-            Verdict::Unknown => {}
-        }
-    }
-    let stones = pos.board().occupied();
-    stones
-        .first()
-        .is_some_and(|c| swap_by_shape(pos.board(), c))
-}
-
-/// The engine's move for the side to move of `pos`: the solver on small boards, else the
-/// search. Writes live `gogui-gfx:` blocks to `out` when given.
-fn think(
-    pos: &Hex,
-    limits: &Limits,
-    tt: &Tt,
-    stop: &AtomicBool,
-    out: Option<Output>,
-    allow_resign: bool,
-) -> String {
-    let board = *pos.board();
-    let name = |m: u16| board.cell_name(m as usize);
-    let started = Instant::now();
-    let budget = limits.time.budget(limits.moves_left, limits.overhead_ms);
-    if board.empty_cells().len() <= SOLVE_EMPTY_MAX {
-        let share = budget.map(|b| b.soft / 2);
-        let deadline = share.map(|s| started + s);
-        match Solver::new(stop, deadline).solve(pos) {
-            Verdict::Win(Some(c)) => return board.cell_name(c),
-            Verdict::Loss if allow_resign => return "resign".into(),
-            _ => {}
-        }
-    }
-    let mut limits = *limits;
-    if let Some(b) = budget {
-        // What the solver used comes off this move's time.
-        let used = started.elapsed().as_millis() as u64;
-        limits.time = search::TimeControl::per_move(
-            (b.hard.as_millis() as u64)
-                .saturating_sub(used)
-                .max(limits.overhead_ms + 10),
-        );
-        limits.moves_left = 1;
-    }
-    let to_move = pos.to_move();
-    let mut live = |r: &Report<u16>| {
-        if let Some(out) = &out {
-            let mut color = to_move;
-            let mut var = String::new();
-            for &m in &r.pv {
-                var.push_str(&format!(
-                    " {} {}",
-                    if color == BLACK { "B" } else { "W" },
-                    name(m)
-                ));
-                color = 1 - color;
-            }
-            out.write_raw(&format!(
-                "gogui-gfx:\nab VAR{var} TEXT depth {} score {} nodes {} time {:.1}s\n\n",
-                r.depth,
-                r.score,
-                r.nodes,
-                r.elapsed.as_secs_f64()
-            ));
-        }
-    };
-    let r = search::search(pos, &limits, tt, stop, &mut live);
-    log::info!(
-        "genmove: best {:?} score {} depth {} nodes {} nps {}",
-        r.best.map(name),
-        r.score,
-        r.depth,
-        r.nodes,
-        r.nps()
-    );
-    if allow_resign && r.proven() && r.score < 0 {
-        // The search's proofs rest on pruned move lists: confirm with the solver if small.
-        if board.empty_cells().len() <= SOLVE_EMPTY_MAX
-            && Solver::new(stop, Some(Instant::now() + Duration::from_millis(200))).solve(pos)
-                == Verdict::Loss
-        {
-            return "resign".into();
-        }
-    }
-    match r.best {
-        Some(m) => name(m),
-        None => board
-            .empty_cells()
-            .first()
-            .map(|c| board.cell_name(c))
-            .unwrap_or_else(|| "resign".into()),
-    }
-}
-
 impl Session for HexSession {
     fn commands(&self) -> Vec<&'static str> {
         vec![
@@ -990,34 +853,10 @@ impl Session for HexSession {
 mod tests {
     use super::*;
     use crate::games::hex::board::WHITE;
-    use crate::protocol::output::Captured;
+    use crate::protocol::output::{Captured, Output};
     use crate::search::TimeControl;
-
-    #[test]
-    fn live_output_is_gogui_gfx_blocks_each_ended_by_one_empty_line() {
-        let captured = Captured::default();
-        let out = Output::new(Box::new(captured.clone()));
-        let mut pos = Hex::new(9, 9).unwrap();
-        pos.place(BLACK, pos.board().parse_cell("e5").unwrap());
-        let limits = Limits {
-            time: TimeControl::per_move(400),
-            ..Limits::default()
-        };
-        let tt = Tt::new(4);
-        let stop = AtomicBool::new(false);
-        let mv = think(&pos, &limits, &tt, &stop, Some(out), false);
-        assert!(pos.board().parse_cell(&mv).is_some(), "{mv}");
-        let text = captured.text();
-        let blocks: Vec<&str> = text.split_terminator("\n\n").collect();
-        assert!(!blocks.is_empty());
-        for b in blocks {
-            let lines: Vec<&str> = b.lines().collect();
-            assert_eq!(lines.len(), 2, "{b:?}");
-            assert_eq!(lines[0], "gogui-gfx:");
-            assert!(lines[1].starts_with("ab VAR W "), "{b:?}");
-            assert!(lines[1].contains(" TEXT depth "), "{b:?}");
-        }
-    }
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
 
     /// `protocol-tests/hex/time.txt`'s clock, checked as the budget the next `genmove` gets
     /// (the transcript itself only checks that the answer comes, not how fast).

@@ -4,8 +4,7 @@
 //! reads the board transposed) and folded under the 180° rotation, so a position and its
 //! rotation, or its transposition with the colours swapped, give every cell the same key.
 
-use crate::games::hex::board::{Board, BLACK, WHITE};
-use crate::games::hex::player::prior::bridge_saves;
+use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
 
 /// The six neighbours, in ring order (the same order as `Board::ring`), in the mover's frame.
 const NEIGHBOURS: [(i32, i32); 6] = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)];
@@ -100,6 +99,27 @@ pub fn local_feature(board: &Board, cell: usize, last: Option<usize>, saves_it: 
     }
 }
 
+/// The cells where `me` restores a bridge (two of its stones, or a stone and its edge, with
+/// two common empty neighbours) that the stone at `intruder` has just entered: the bridge's
+/// other common neighbour.
+pub fn bridge_saves(board: &Board, intruder: usize, me: u8) -> Cells {
+    let ring = board.ring(intruder);
+    let mine = |r: &Result<usize, Option<Edge>>| match r {
+        Ok(c) => board.color_at(*c) == Some(me),
+        Err(Some(e)) => Edge::of(me).contains(e),
+        Err(None) => false,
+    };
+    let mut saves = Cells::EMPTY;
+    for i in 0..6 {
+        if let Ok(c) = ring[i] {
+            if board.color_at(c).is_none() && mine(&ring[(i + 5) % 6]) && mine(&ring[(i + 1) % 6]) {
+                saves.insert(c);
+            }
+        }
+    }
+    saves
+}
+
 /// Each candidate's (12-cell key, 6-cell key, local feature) for `mover` on `board` after
 /// the opponent's stone at `last`.
 pub fn features<'a>(
@@ -119,7 +139,6 @@ pub fn features<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hex::board::Edge;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
@@ -265,5 +284,26 @@ mod tests {
         assert_eq!(f("g4"), 3);
         assert_eq!(f("a9"), 0);
         assert_eq!(local_feature(&b, 0, None, false), 0);
+    }
+
+    #[test]
+    fn the_bridge_save_is_the_other_carrier_cell() {
+        // Black b2 and c3 bridge through c2 and b3; White intrudes at c2.
+        let b = crate::games::hex::player::test_board(5, &["b2", "c3"], &["c2"]);
+        let saves = bridge_saves(&b, b.parse_cell("c2").unwrap(), BLACK);
+        assert_eq!(
+            saves.iter().collect::<Vec<_>>(),
+            vec![b.parse_cell("b3").unwrap()]
+        );
+        // White has no bridge there to save.
+        assert!(bridge_saves(&b, b.parse_cell("c2").unwrap(), WHITE).is_empty());
+    }
+
+    #[test]
+    fn an_edge_bridge_is_saved_too() {
+        // Black c2 reaches the top through c1 and d1; White takes d1.
+        let b = crate::games::hex::player::test_board(5, &["c2"], &["d1"]);
+        let saves = bridge_saves(&b, b.parse_cell("d1").unwrap(), BLACK);
+        assert!(saves.has(b.parse_cell("c1").unwrap()));
     }
 }

@@ -19,7 +19,6 @@ use rand::SeedableRng;
 use super::playout::{Geometry, Playout};
 use super::prior::with_bonus;
 use super::tree::{Node, Tree, MOVER_LOSES, MOVER_WINS, UNPROVEN};
-use super::vc_cache::VcCache;
 use super::vcm;
 use crate::games::hex::board::{Board, Cells, Edge, BLACK, WHITE};
 use crate::games::hex::groups::MAX_CELLS;
@@ -56,15 +55,6 @@ const PRUNE_AT_EXPANSION: bool = false;
 /// ms/move against the player without it, SPRT H0 accepted
 /// (tournaments/results/hex-learn-selfplay/sp-vcm/).
 const RESTORING_BONUS: bool = false;
-/// Memory a search may fill with connection sets kept for the nodes below (`vc_cache`), on top
-/// of the tree. A full cache takes no more, and a knowledge node with no cached ancestor
-/// within reach builds its sets from scratch (about four updates' cost): 48 MB held 57 9×9
-/// positions, and a 2 s search in the middle game ran 10% fewer playouts than with 192 MB
-/// (95,700 against 105,500, three runs each, tournaments/results/hex-9-tree256-vs-wolve/).
-const VC_CACHE_BYTES: usize = 192 << 20;
-/// What one position's two sets take, per pair of nodes (cells + 2 edges): about 125 bytes
-/// measured on 9×9, 70 on 13×13.
-const VC_BYTES_PER_PAIR: usize = 128;
 /// How often the first thread calls `progress` (HexGui's live display).
 const REPORT_EVERY: Duration = Duration::from_millis(500);
 /// Bytes a tree node takes, to size the tree from a memory budget.
@@ -316,8 +306,6 @@ struct Search<'a> {
     deadline: Option<Instant>,
     max_playouts: Option<u64>,
     playouts: AtomicU64,
-    /// The knowledge nodes' connection sets, for the nodes below them.
-    vc_cache: VcCache,
     /// Connection-restoring replies (`vcm`) waiting for their node's expansion, by the
     /// node's address in the tree.
     restoring: Mutex<HashMap<usize, Cells>>,
@@ -347,9 +335,6 @@ impl<'a> Search<'a> {
             deadline: settings.time.map(|t| started + t),
             max_playouts: settings.playouts,
             playouts: AtomicU64::new(0),
-            vc_cache: VcCache::new(
-                (VC_CACHE_BYTES / (VC_BYTES_PER_PAIR * (board.size() + 2).pow(2))).max(4),
-            ),
             restoring: Mutex::new(HashMap::new()),
         }
     }
@@ -425,9 +410,11 @@ impl<'a> Search<'a> {
             if node.visits() >= KNOWLEDGE_AT && self.tree.claim_knowledge(node) {
                 let moves: Vec<u16> = path[1..].iter().map(|n| n.cell.load(Relaxed)).collect();
                 let sets = self
-                    .vc_cache
+                    .tree
+                    .sets()
                     .sets(&self.board, self.to_move, &moves, &board);
                 self.apply_knowledge(node, kids, &board, to_move, path.len() == 1, &sets);
+                self.tree.sets().recycle(sets);
                 if node.proof() != UNPROVEN {
                     break;
                 }
@@ -503,9 +490,11 @@ impl<'a> Search<'a> {
         let kids = self.tree.children(root);
         if !kids.is_empty() && self.tree.claim_knowledge(root) {
             let sets = self
-                .vc_cache
+                .tree
+                .sets()
                 .sets(&self.board, self.to_move, &[], &self.board);
             self.apply_knowledge(root, kids, &self.board, self.to_move, true, &sets);
+            self.tree.sets().recycle(sets);
         }
     }
 

@@ -11,8 +11,9 @@
 //! alone had measured +59 ± 56 against no prior, and more hand-made shapes −59 ± 103
 //! (tournaments/results/hex-prior-selfplay/).
 
-use crate::games::hex::board::{Board, Cells, Edge};
-use crate::games::hex::patterns::{self, keys::features, PatternWeights};
+use crate::games::hex::board::{Board, Cells};
+use crate::games::hex::patterns::keys::{bridge_saves, features};
+use crate::games::hex::patterns::{self, PatternWeights};
 
 /// Whether the priors come from the learned pattern weights (`patterns::embedded`) rather
 /// than the bridge save alone.
@@ -20,27 +21,6 @@ pub const LEARNED_PRIORS: bool = true;
 
 /// The gamma of a bridge-saving reply (every other move has 1).
 pub const SAVE_BRIDGE_GAMMA: f32 = 40.0;
-
-/// The cells where `me` restores a bridge (two of its stones, or a stone and its edge, with
-/// two common empty neighbours) that the stone at `intruder` has just entered: the bridge's
-/// other common neighbour.
-pub fn bridge_saves(board: &Board, intruder: usize, me: u8) -> Cells {
-    let ring = board.ring(intruder);
-    let mine = |r: &Result<usize, Option<Edge>>| match r {
-        Ok(c) => board.color_at(*c) == Some(me),
-        Err(Some(e)) => Edge::of(me).contains(e),
-        Err(None) => false,
-    };
-    let mut saves = Cells::EMPTY;
-    for i in 0..6 {
-        if let Ok(c) = ring[i] {
-            if board.color_at(c).is_none() && mine(&ring[(i + 5) % 6]) && mine(&ring[(i + 1) % 6]) {
-                saves.insert(c);
-            }
-        }
-    }
-    saves
-}
 
 /// Each candidate's prior (summing to 1 over `cells`), in the order of `cells`, for `me` to
 /// move on `board` after the opponent's stone at `last`. With no bridge to save every move
@@ -121,29 +101,8 @@ pub fn bridge_priors(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hex::board::{BLACK, WHITE};
+    use crate::games::hex::board::BLACK;
     use crate::games::hex::player::test_board as board;
-
-    #[test]
-    fn the_bridge_save_is_the_other_carrier_cell() {
-        // Black b2 and c3 bridge through c2 and b3; White intrudes at c2.
-        let b = board(5, &["b2", "c3"], &["c2"]);
-        let saves = bridge_saves(&b, b.parse_cell("c2").unwrap(), BLACK);
-        assert_eq!(
-            saves.iter().collect::<Vec<_>>(),
-            vec![b.parse_cell("b3").unwrap()]
-        );
-        // White has no bridge there to save.
-        assert!(bridge_saves(&b, b.parse_cell("c2").unwrap(), WHITE).is_empty());
-    }
-
-    #[test]
-    fn an_edge_bridge_is_saved_too() {
-        // Black c2 reaches the top through c1 and d1; White takes d1.
-        let b = board(5, &["c2"], &["d1"]);
-        let saves = bridge_saves(&b, b.parse_cell("d1").unwrap(), BLACK);
-        assert!(saves.has(b.parse_cell("c1").unwrap()));
-    }
 
     #[test]
     fn priors_sum_to_one_and_favour_the_save() {

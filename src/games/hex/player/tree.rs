@@ -6,6 +6,8 @@
 
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering::*};
 
+use super::vc_cache::{VcCache, VC_CACHE_BYTES};
+
 /// Who a node's proof is for: the player who made the move into it.
 pub const UNPROVEN: u8 = 0;
 pub const MOVER_WINS: u8 = 1;
@@ -137,11 +139,13 @@ impl NodeValues {
 }
 
 /// The tree: `nodes[root]` is the root (`nodes[0]` after `clear`, a grandchild of the old
-/// root after `descend`).
+/// root after `descend`), and its knowledge nodes' connection sets, named by their paths from
+/// the root, which follow it.
 pub struct Tree {
     nodes: Vec<Node>,
     next: AtomicUsize,
     root: usize,
+    sets: VcCache,
 }
 
 impl Tree {
@@ -153,11 +157,18 @@ impl Tree {
             nodes,
             next: AtomicUsize::new(1),
             root: 0,
+            sets: VcCache::new(VC_CACHE_BYTES),
         }
+    }
+
+    /// The connection sets of the knowledge nodes, kept for the nodes below them.
+    pub fn sets(&self) -> &VcCache {
+        &self.sets
     }
 
     /// Empties the tree for a new search (single-threaded: between searches).
     pub fn clear(&mut self) {
+        self.sets.clear();
         self.root = 0;
         self.next.store(1, Relaxed);
         let root = &self.nodes[0];
@@ -197,6 +208,7 @@ impl Tree {
             return false;
         }
         self.root = at;
+        self.sets.descend(cells);
         true
     }
 

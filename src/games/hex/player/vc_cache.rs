@@ -4,11 +4,17 @@
 //! about 1 ms for two moves against 4 ms for a build, and the knowledge step took almost half
 //! of the search's time before.
 //!
-//! Sets are named by the moves that lead to their node from the search's root. Knowledge
-//! comes to the shallow nodes first (they reach the visit threshold first), so when the cache
-//! is full it keeps what it has: those are the ancestors most nodes share.
+//! Sets are named by the moves that lead to their node from the tree's root, and they live as
+//! long as the tree (`Tree::sets`): when `genmove` keeps the subtree of the moves played, the
+//! sets below them are kept too, named from the new root (`descend`). Without that, every
+//! knowledge node of the next search had no cached ancestor (the kept tree's nodes had had
+//! theirs) and built its sets from scratch: on the 13×13 middle games of `bench hex-mcts` the
+//! search after a kept tree spent two thirds of its time building. Knowledge comes to the
+//! shallow nodes first (they reach the visit threshold first), so when the cache is full it
+//! keeps what it has: those are the ancestors most nodes share.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
@@ -23,18 +29,90 @@ pub type Sets = [VcSet; 2];
 /// quarter of a fresh build.
 const MAX_UPDATE_MOVES: usize = 4;
 
+/// Memory the cache may fill, on top of the tree. A full cache takes no more, and a knowledge
+/// node with no cached ancestor within reach builds its sets from scratch (about four updates'
+/// cost): 48 MB held 57 9×9 positions, and a 2 s search in the middle game ran 10% fewer
+/// playouts than with 192 MB (95,700 against 105,500, three runs each,
+/// tournaments/results/hex-9-tree256-vs-wolve/).
+pub const VC_CACHE_BYTES: usize = 192 << 20;
+
+/// What one position's two sets take, per pair of nodes (cells + 2 edges): about 125 bytes
+/// measured on 9×9, 70 on 13×13.
+const VC_BYTES_PER_PAIR: usize = 128;
+
 pub struct VcCache {
     sets: Mutex<HashMap<Vec<u16>, Arc<Sets>>>,
-    capacity: usize,
+    /// Sets no longer named (dropped by `descend`, or made while the cache was full and given
+    /// back by `recycle`), refilled by the next update instead of fresh memory: a 13×13 middle
+    /// game's two sets take several megabytes, and copying into new pages cost about as much
+    /// as the copy. With the named ones, at most the capacity.
+    spare: Mutex<Vec<Sets>>,
+    bytes: usize,
+    /// How many positions' sets fit in `bytes` on the board last asked about.
+    fits: AtomicUsize,
 }
 
 impl VcCache {
-    /// A cache of at most `capacity` positions' sets.
-    pub fn new(capacity: usize) -> VcCache {
+    /// A cache of at most about `bytes` of sets (at least four positions' whatever the board).
+    pub fn new(bytes: usize) -> VcCache {
         VcCache {
             sets: Mutex::new(HashMap::new()),
-            capacity,
+            spare: Mutex::new(Vec::new()),
+            bytes,
+            fits: AtomicUsize::new(4),
         }
+    }
+
+    /// How many positions' sets of `board`'s size the cache holds (kept in `fits`).
+    fn capacity(&self, board: &Board) -> usize {
+        let fits = (self.bytes / (VC_BYTES_PER_PAIR * (board.size() + 2).pow(2))).max(4);
+        self.fits.store(fits, Relaxed);
+        fits
+    }
+
+    /// Forgets every set (their memory is kept for the next ones of the same size).
+    pub fn clear(&mut self) {
+        self.descend_where(|_| None);
+    }
+
+    /// Keeps the sets of the root's descendant through `moves` and of the nodes below it, named
+    /// from that node (the tree's new root); forgets the others.
+    pub fn descend(&mut self, moves: &[u16]) {
+        self.descend_where(|path| path.strip_prefix(moves).map(|rest| rest.to_vec()));
+    }
+
+    /// Renames each set by `rename`, or forgets it (`None`), keeping its memory as a spare.
+    fn descend_where(&mut self, rename: impl Fn(&[u16]) -> Option<Vec<u16>>) {
+        let old = std::mem::take(self.sets.get_mut());
+        let mut kept = HashMap::new();
+        for (path, s) in old {
+            match rename(&path) {
+                Some(p) => {
+                    kept.insert(p, s);
+                }
+                None => self.recycle(s),
+            }
+        }
+        *self.sets.get_mut() = kept;
+    }
+
+    /// Takes back sets that `sets` gave and nothing else holds (they were not kept: the cache
+    /// was full), to refill for a later node.
+    pub fn recycle(&self, sets: Arc<Sets>) {
+        let Ok(sets) = Arc::try_unwrap(sets) else {
+            return;
+        };
+        let named = self.sets.lock().len();
+        let mut spare = self.spare.lock();
+        if named + spare.len() < self.fits.load(Relaxed) {
+            spare.push(sets);
+        }
+    }
+
+    /// How many positions' sets are kept.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.sets.lock().len()
     }
 
     /// The sets of the position `board` (`root` plus the stones of `moves`, colours
@@ -51,7 +129,15 @@ impl VcCache {
         let sets = match found {
             Some((d, s)) if d == moves.len() => return s,
             Some((d, s)) => {
-                let mut sets: Sets = (*s).clone();
+                let spare = self.spare.lock().pop();
+                let mut sets: Sets = match spare {
+                    Some(mut x) => {
+                        x[0].copy_from(&s[0]);
+                        x[1].copy_from(&s[1]);
+                        x
+                    }
+                    None => (*s).clone(),
+                };
                 let mut b = *root;
                 for (i, &m) in moves.iter().enumerate() {
                     let colour = if i % 2 == 0 {
@@ -73,7 +159,7 @@ impl VcCache {
         };
         let sets = Arc::new(sets);
         let mut map = self.sets.lock();
-        if map.len() < self.capacity {
+        if map.len() < self.capacity(board) {
             map.insert(moves.to_vec(), sets.clone());
         }
         sets
@@ -83,8 +169,9 @@ impl VcCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::hex::board::Cells;
     use crate::games::hex::player::test_board as board;
-    use crate::games::hex::vc::{must_play, Outlook};
+    use crate::games::hex::vc::{must_play, Outlook, Semi};
 
     /// What the sets say of the position: who is connected and the must-play region.
     fn verdict(s: &Sets, board: &Board, to_move: u8) -> String {
@@ -99,7 +186,7 @@ mod tests {
     #[test]
     fn updated_sets_judge_a_position_as_fresh_ones_do() {
         let root = board(6, &["c3"], &["d3"]);
-        let cache = VcCache::new(16);
+        let cache = VcCache::new(1 << 30);
         let line: Vec<u16> = ["c4", "d2", "b5", "e4"]
             .iter()
             .map(|s| root.parse_cell(s).unwrap() as u16)
@@ -122,22 +209,111 @@ mod tests {
         }
     }
 
+    /// The stones of `line` on `root`, colours alternating from Black.
+    fn after(root: &Board, line: &[u16]) -> Board {
+        let mut b = *root;
+        for (i, &c) in line.iter().enumerate() {
+            b.place(if i % 2 == 0 { BLACK } else { WHITE }, c as usize);
+        }
+        b
+    }
+
+    fn fresh(b: &Board) -> Sets {
+        [VcSet::build(b, BLACK), VcSet::build(b, WHITE)]
+    }
+
     #[test]
-    fn a_full_cache_still_answers() {
-        let root = board(5, &[], &[]);
-        let cache = VcCache::new(1);
-        let a = root.parse_cell("c3").unwrap() as u16;
-        let mut b = root;
-        cache.sets(&root, BLACK, &[], &root);
-        b.place(BLACK, a as usize);
-        let s = cache.sets(&root, BLACK, &[a], &b);
+    fn descending_keeps_the_sets_below_the_new_root_under_their_new_names() {
+        let root = board(6, &["c3"], &["d3"]);
+        let mut cache = VcCache::new(1 << 30);
+        let cell = |s: &str| root.parse_cell(s).unwrap() as u16;
+        let (a, b, c, x) = (cell("c4"), cell("d2"), cell("b5"), cell("e4"));
+        for path in [vec![], vec![a], vec![a, b], vec![a, b, c], vec![x]] {
+            cache.sets(&root, BLACK, &path, &after(&root, &path));
+        }
+        cache.descend(&[a, b]);
+        // Kept: the new root and its child c; gone: the old root, a, and x's line.
+        assert_eq!(cache.len(), 2);
+        let new_root = after(&root, &[a, b]);
+        let map = cache.sets.lock();
+        assert!(map.contains_key(&vec![]) && map.contains_key(&vec![c]));
+        drop(map);
+        // The kept sets are the positions their new names say.
+        let mut below = new_root;
+        below.place(BLACK, c as usize);
+        let s = cache.sets(&new_root, BLACK, &[c], &below);
         assert_eq!(
-            verdict(&s, &b, WHITE),
-            verdict(
-                &[VcSet::build(&b, BLACK), VcSet::build(&b, WHITE)],
-                &b,
-                WHITE
-            )
+            verdict(&s, &below, WHITE),
+            verdict(&fresh(&below), &below, WHITE)
         );
+        let s = cache.sets(&new_root, BLACK, &[], &new_root);
+        assert_eq!(
+            verdict(&s, &new_root, BLACK),
+            verdict(&fresh(&new_root), &new_root, BLACK)
+        );
+        cache.clear();
+        assert_eq!(cache.len(), 0);
+    }
+
+    /// Every node pair's connections, for comparing two sets exactly.
+    fn connections(s: &VcSet, b: &Board) -> Vec<(Vec<Cells>, Vec<Semi>)> {
+        let n = (b.size() + 2) as u16;
+        let mut all = Vec::new();
+        for x in 0..n {
+            for y in x + 1..n {
+                all.push((s.fulls(x, y), s.semis(x, y)));
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn a_refilled_spare_is_the_set_it_copies_and_updates_alike() {
+        let x = board(6, &["c3", "e2"], &["d3"]);
+        let y = board(6, &["a1", "b2", "e5", "c6"], &["f6", "a6"]);
+        let orig = fresh(&x);
+        let mut spare = fresh(&y);
+        spare[0].copy_from(&orig[0]);
+        spare[1].copy_from(&orig[1]);
+        let mut cloned = orig.clone();
+        let mut b = x;
+        b.place(BLACK, b.parse_cell("c4").unwrap());
+        for s in [&mut spare, &mut cloned] {
+            s[0].update(&b);
+            s[1].update(&b);
+        }
+        for c in 0..2 {
+            assert_eq!(connections(&spare[c], &b), connections(&cloned[c], &b));
+            assert_eq!(spare[c].color(), cloned[c].color());
+        }
+        assert!(!connections(&spare[0], &b)
+            .iter()
+            .all(|(f, s)| f.is_empty() && s.is_empty()));
+    }
+
+    #[test]
+    fn a_full_cache_still_answers_and_takes_back_what_it_did_not_keep() {
+        let root = board(5, &[], &[]);
+        let cache = VcCache::new(0);
+        let line: Vec<u16> = ["c3", "b3", "c2", "d1", "b4", "a5", "e1", "d4"]
+            .iter()
+            .map(|s| root.parse_cell(s).unwrap() as u16)
+            .collect();
+        for d in 0..=line.len() {
+            let b = after(&root, &line[..d]);
+            let s = cache.sets(&root, BLACK, &line[..d], &b);
+            let to_move = if d % 2 == 0 { BLACK } else { WHITE };
+            assert_eq!(verdict(&s, &b, to_move), verdict(&fresh(&b), &b, to_move));
+            cache.recycle(s);
+            // The four named and at most no more spares than the capacity leaves.
+            assert!(cache.len() + cache.spare.lock().len() <= 4);
+        }
+        assert_eq!(cache.len(), 4);
+        // Past the capacity each node's sets came from an ancestor (four moves up at most)
+        // into a spare, and went back.
+        let mut c = cache;
+        c.clear();
+        assert_eq!(c.len(), 0);
+        assert_eq!(c.spare.lock().len(), 4, "the named sets' memory is kept");
     }
 }

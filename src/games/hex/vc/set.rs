@@ -92,6 +92,23 @@ impl<const W: usize> Clone for Marks<W> {
 }
 
 impl<const W: usize> Engine<W> {
+    /// Makes this set a copy of `other` in the memory it already holds (`Store::copy_from`):
+    /// the same connections, and so the same answers and updates, as `other.clone()`.
+    pub fn copy_from(&mut self, other: &Engine<W>) {
+        self.color = other.color;
+        self.size = other.size;
+        self.n = other.n;
+        self.rep.clone_from(&other.rep);
+        self.empty = other.empty;
+        self.full.copy_from(&other.full);
+        self.semi.copy_from(&other.semi);
+        self.full_nbs.clone_from(&other.full_nbs);
+        self.semi_nbs.clone_from(&other.semi_nbs);
+        self.queue.clone_from(&other.queue);
+        self.semi_queue.clone_from(&other.semi_queue);
+        self.marks.open.clear();
+    }
+
     /// Builds `color`'s connections on `board` from scratch.
     pub fn build(board: &Board, color: u8) -> Engine<W> {
         let size = board.size();

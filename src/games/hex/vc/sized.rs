@@ -51,6 +51,17 @@ impl VcSet {
         }
     }
 
+    /// Makes this set a copy of `other`, in the memory it already holds when both have the
+    /// same width (the connection cache's spare sets); the answers are `other.clone()`'s.
+    pub fn copy_from(&mut self, other: &VcSet) {
+        match (self, other) {
+            (VcSet::One(a), VcSet::One(b)) => a.copy_from(b),
+            (VcSet::Two(a), VcSet::Two(b)) => a.copy_from(b),
+            (VcSet::Wide(a), VcSet::Wide(b)) => a.copy_from(b),
+            (a, b) => *a = b.clone(),
+        }
+    }
+
     /// The colour whose connections these are.
     pub fn color(&self) -> u8 {
         each!(self, e => e.color)

@@ -2,7 +2,7 @@
 //! budget, the data the pattern weights are learned from. Game `g` opens with Black's stone
 //! on cell `g mod size²`, so every 1-ply opening is played in turn; the next few plies are
 //! drawn among the moves the search found nearly as good (in proportion to their visits) so
-//! that games from one opening differ. Each game is one line (`patterns::records`) appended
+//! that games from one opening differ. Each game is one line (`records`) appended
 //! to the shard's file as soon as it ends, so a run can be stopped at any time and resumed
 //! (`--resume`) on this machine or another from the committed file.
 
@@ -16,10 +16,10 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::book;
-use super::mcts::{search, Settings};
-use super::tree::{Tree, MOVER_LOSES};
+use super::records::Record;
 use crate::games::hex::board::{Board, BLACK};
-use crate::games::hex::patterns::records::Record;
+use crate::games::hex::player::mcts::{search, Settings};
+use crate::games::hex::player::tree::{Tree, MOVER_LOSES};
 
 /// What one generator run does.
 #[derive(Clone, Debug)]

@@ -14,10 +14,10 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::keys::{features, LOCAL_FEATURES};
 use super::records::Record;
-use super::weights::PatternWeights;
 use crate::games::hex::board::{Board, BLACK, WHITE};
+use crate::games::hex::patterns::keys::{features, LOCAL_FEATURES};
+use crate::games::hex::patterns::weights::PatternWeights;
 use crate::util::fnv::fnv1a;
 
 /// What one training run does.
@@ -559,7 +559,7 @@ pub fn run(args: &TuneArgs) -> Result<Summary, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hex::player::selfplay::play_game;
+    use crate::games::hex::tuning::selfplay::play_game;
 
     /// The CI smoke test: a few quick self-play games on a small board, a few iterations.
     #[test]
