@@ -10,8 +10,8 @@ use sente::games::kalah::{self, KalahSession};
 use sente::games::nim::{self, NimSession};
 use sente::games::renju::session::{Options, RenjuSession};
 use sente::games::renju::{self, Rule};
-use sente::player::PlayerKind;
 use sente::protocol::{gomocup, gtp, input, output::Output};
+use sente::reference_players::PlayerKind;
 use sente::search::DEFAULT_HASH_MB;
 
 /// Options every engine accepts.

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 fn layer(module: &[String]) -> u8 {
     match module.first().map(String::as_str) {
         Some("util") => 0,
-        Some("search" | "protocol" | "player" | "bench") => 1,
+        Some("search" | "protocol" | "reference_players" | "bench") => 1,
         Some("games") => 2,
         Some("arena") => 3,
         _ => 4,

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::player::{PlayerKind, Reference};
 use crate::protocol::gtp::{arg, expect_args, Action, Command, Context, Session};
+use crate::reference_players::{PlayerKind, Reference};
 use crate::search::{self, Limits, Tt};
 
 use super::board::{Board, BLACK, MAX_SIDE};

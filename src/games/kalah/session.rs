@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::player::{PlayerKind, Reference};
 use crate::protocol::gtp::{arg, expect_args, parse_time_left, Action, Command, Context, Session};
+use crate::reference_players::{PlayerKind, Reference};
 use crate::search::{self, Limits, TimeControl, Tt, DEFAULT_HASH_MB};
 
 use super::board::{Rules, MAX_PITS, MAX_SEEDS};

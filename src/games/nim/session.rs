@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use crate::player::{PlayerKind, Reference};
 use crate::protocol::gtp::{arg, expect_args, parse_time_left, Action, Command, Context, Session};
+use crate::reference_players::{PlayerKind, Reference};
 use crate::search::{self, Limits, Position, Tt};
 
 use super::position::Nim;

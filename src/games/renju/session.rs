@@ -34,9 +34,9 @@ use super::search::{self as renju_search, SearchLimits};
 use super::threats::vcf::Vcf;
 use super::threats::vct::Vct;
 use super::threats::{lost, over};
-use crate::player::{PlayerKind, Reference};
 use crate::protocol::gomocup::{GomocupSession, Owner, SolveKind};
 use crate::protocol::output::Output;
+use crate::reference_players::{PlayerKind, Reference};
 use crate::search::{Report, RootEvent, TimeControl, Tt, WIN_BOUND};
 
 /// What the command line (or the `pbrain-` name) decided.

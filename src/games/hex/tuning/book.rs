@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::util::shard_file;
 use crate::games::hex::board::{Board, BLACK, WHITE};
 use crate::games::hex::player::book::Line;
 use crate::games::hex::player::mcts::{search, Settings};
 use crate::games::hex::player::tree::Tree;
+use crate::util::shard_file;
 
 /// What one book run does (`sente selfplay hex --book`).
 #[derive(Clone, Debug)]

@@ -11,7 +11,7 @@ use super::clock::{self, Request};
 use crate::games::renju::board::{cell, Board, Cell};
 use crate::games::renju::search::{self as renju_search, win};
 use crate::games::renju::threats::{five_points, lost, over};
-use crate::player::{PlayerKind, Reference};
+use crate::reference_players::{PlayerKind, Reference};
 use crate::search::{Report, RootEvent, Score, Tt};
 
 /// The answer of `think`.

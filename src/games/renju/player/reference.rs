@@ -66,7 +66,7 @@ impl Position for Board {
 mod tests {
     use super::*;
     use crate::games::renju::board::Rule;
-    use crate::player::{PlayerKind, Reference};
+    use crate::reference_players::{PlayerKind, Reference};
 
     #[test]
     fn greedy_takes_a_five_and_random_plays_legal_cells() {
