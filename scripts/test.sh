@@ -15,3 +15,6 @@ cargo test --lib --bins -- --skip kalah_6_4_has_its_published_values \
   --skip the_transcripts_kalah_6_2_answer_is_the_minimax_value_and_a_best_pit
 cargo build --release
 bash scripts/conformance.sh
+# The Windows build under Wine: transcripts, conformance, Gomocup's conditions, a match per
+# rule (docs/gomocup.md). Needs scripts/setup-windows.sh; a missing Wine fails here.
+bash scripts/windows-test.sh

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The Windows brain under Wine against the Linux build, through `sente match`, under each
+# Gomocup rule: freestyle on 20x20 and 15x15, standard (exactly five), renju and caro, each on
+# its Gomocup board. Fails unless every game ends on the board (five, a forbidden move, a full
+# board or the move limit): a timeout, crash or illegal move of either side fails it.
+#   scripts/windows-match.sh [GAMES_PER_RULE] [TC] [OUT]
+# Defaults: 2 games per rule (one opening, colours swapped), 300ms/turn+15s/game, two games at
+# once, target/windows-test/match. Gomocup's fastgame control is `5s/turn+120s/game`.
+# Needs target/release/sente and target/windows-test/pbrain-sente.exe (scripts/windows-test.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-2}
+tc=${2:-300ms/turn+15s/game}
+out=${3:-target/windows-test/match}
+root=$(pwd)
+exe=$root/target/windows-test/pbrain-sente.exe
+for f in "$exe" target/release/sente; do
+  [ -f "$f" ] || { echo "windows-match: missing $f" >&2; exit 2; }
+done
+rm -rf "$out"
+fail=0
+# name game size variant
+for setting in "freestyle-20 gomoku 20 freestyle" "freestyle-15 gomoku 15 freestyle" \
+  "standard gomoku 15 standard" "renju renju 15 -" "caro gomoku 15 caro"; do
+  read -r name game size variant <<<"$setting"
+  variant_arg=()
+  [ "$variant" = - ] || variant_arg=(--variant "$variant")
+  start=$(date +%s)
+  target/release/sente match --game "$game" --size "$size" "${variant_arg[@]}" \
+    --engine "name=windows init=\"INFO thread_num 1\" cmd=$root/scripts/wine-run.sh $exe" \
+    --engine "name=linux cmd=$root/target/release/sente $game --threads 1" \
+    --games "$games" --tc "$tc" --tolerance 1s --concurrency 2 --out "$out/$name" \
+    >"$out.$name.log" 2>&1 || { echo "windows-match: $name: the runner failed:"; tail -5 "$out.$name.log"; fail=1; continue; }
+  python3 - "$out/$name/results.jsonl" "$name" "$(($(date +%s) - start))" <<'PY' || fail=1
+import json, re, sys
+path, name, secs = sys.argv[1:]
+games = [json.loads(l) for l in open(path)]
+on_board = re.compile(r'made five|forbidden move|board full|move limit')
+bad = [g for g in games if not on_board.search(g['reason'])]
+wins = sum((g['result'] == 'first') == (g['first'] == 'windows') for g in games if g['result'] in ('first', 'second'))
+draws = sum(g['result'] == 'draw' for g in games)
+print('windows-match: %s: %d games in %s s, windows %d wins, %d draws, %d not ended on the board%s'
+      % (name, len(games), secs, wins, draws, len(bad),
+         ''.join('\n  game %d: %s' % (g['game'], g['reason']) for g in bad)))
+sys.exit(1 if bad or not games else 0)
+PY
+done
+exit $fail
