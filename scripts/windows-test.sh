@@ -3,6 +3,7 @@
 # this last): the .exe is cross-built (x86_64-pc-windows-gnu), then
 #   - the Gomoku, Renju and Hex transcripts run against it (the Hex ones as `sente.exe hex`);
 #   - the shared Gomocup and Hex GTP conformance scripts, when present (as conformance.sh);
+#   - sente.exe's match runner ends an engine's whole process tree (its job object);
 #   - pbrain-sente.exe keeps Gomocup's conditions at the fastgame control: peak working set
 #     under 350 MB, nothing but protocol on stdout, gone on END (scripts/gomocup-memory.py);
 #   - a short match of pbrain-sente.exe against the Linux build under each Gomocup rule must
@@ -39,6 +40,20 @@ for check in gomocup hex_gtp; do
     echo "windows: conformance $check: $shared/$check.py not found, SKIPPED"
   fi
 done
+
+echo "windows: the match runner as sente.exe, one engine a batch file that outlives quit"
+# The batch file's ping keeps running after the engine quits; only the runner's job object
+# (src/arena/engine.rs) ends it: without one, killing cmd.exe leaves ping behind.
+printf '@echo off\r\nsente.exe nim\r\nping -n 67 127.0.0.1 >nul\r\n' >"$out/outlives.bat"
+(cd "$out" && "$root/scripts/wine-run.sh" sente.exe match --game nim --games 2 --tc 100ms/move \
+  --engine "name=exe cmd=sente.exe nim" --engine "name=bat cmd=cmd /c outlives.bat" \
+  --out runner >runner.log 2>&1) || { tail -5 "$out/runner.log"; exit 1; }
+grep -q "2 games played" "$out/runner.log" || { tail -5 "$out/runner.log"; exit 1; }
+sleep 1
+if pgrep -f "ping -n 67 127.0.0.1" >/dev/null; then
+  echo "windows: the batch file's child outlived the match (no job object kill)" >&2
+  exit 1
+fi
 
 echo "windows: Gomocup's memory and output conditions (fastgame, 350 MB)"
 python3 scripts/gomocup-memory.py --moves 3 scripts/wine-run.sh "$root/$out/pbrain-sente.exe"
