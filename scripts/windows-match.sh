@@ -4,7 +4,7 @@
 # its Gomocup board. Fails unless every game ends on the board (five, a forbidden move, a full
 # board or the move limit): a timeout, crash or illegal move of either side fails it. Also
 # fails if the brain's peak working set (VmHWM of the Wine process, sampled twice a second)
-# passes Gomocup's 350 MB.
+# passes Gomocup's 350 MB, which it is told as Gomocup tells it (`INFO max_memory 367001600`).
 #   scripts/windows-match.sh [GAMES_PER_RULE] [TC] [OUT] [RULES]
 # Defaults: 2 games per rule (one opening, colours swapped), 300ms/turn+15s/game, two games at
 # once, target/windows-test/match, every rule (RULES: a comma list of freestyle-20,
@@ -50,7 +50,7 @@ for setting in "freestyle-20 gomoku 20 freestyle" "freestyle-15 gomoku 15 freest
   [ "$variant" = - ] || variant_arg=(--variant "$variant")
   start=$(date +%s)
   target/release/sente match --game "$game" --size "$size" "${variant_arg[@]}" \
-    --engine "name=windows init=\"INFO thread_num 1\" cmd=$root/scripts/wine-run.sh $exe" \
+    --engine "name=windows init=\"INFO thread_num 1; INFO max_memory 367001600\" cmd=$root/scripts/wine-run.sh $exe" \
     --engine "name=linux cmd=$root/target/release/sente $game --threads 1" \
     --games "$games" --tc "$tc" --tolerance 1s --concurrency 2 --out "$out/$name" \
     >"$out.$name.log" 2>&1 || { echo "windows-match: $name: the runner failed:"; tail -5 "$out.$name.log"; fail=1; continue; }
