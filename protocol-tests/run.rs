@@ -53,6 +53,16 @@ fn transcripts(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The command that runs the engine: the built `sente`, or `SENTE_TRANSCRIPT_ENGINE` split at
+/// spaces (scripts/windows-test.sh gives `scripts/wine-run.sh .../sente.exe`, to hold the
+/// Windows build to the same transcripts under Wine).
+fn engine_command() -> Vec<String> {
+    match std::env::var("SENTE_TRANSCRIPT_ENGINE") {
+        Ok(cmd) if !cmd.trim().is_empty() => cmd.split_whitespace().map(String::from).collect(),
+        _ => vec![env!("CARGO_BIN_EXE_sente").to_string()],
+    }
+}
+
 /// Runs one transcript; returns how many engine moves its referee checked.
 fn run_one(path: &Path) -> Result<usize, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
@@ -71,7 +81,9 @@ fn run_one(path: &Path) -> Result<usize, String> {
         break;
     }
     let mut referee = referee::for_args(&args);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sente"))
+    let engine = engine_command();
+    let mut child = Command::new(&engine[0])
+        .args(&engine[1..])
         .args(&args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -251,6 +263,14 @@ fn transcripts_pass_through_the_real_binary() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol-tests");
     let mut all = vec![];
     transcripts(&root, &mut all);
+    // SENTE_TRANSCRIPT_GAMES=renju,gomoku,hex: only those folders (the Windows run's games).
+    if let Ok(games) = std::env::var("SENTE_TRANSCRIPT_GAMES") {
+        let games: Vec<&str> = games.split(',').collect();
+        all.retain(|p| {
+            let dir = p.parent().unwrap().file_name().unwrap();
+            games.iter().any(|g| dir == *g)
+        });
+    }
     assert!(!all.is_empty(), "no transcripts found");
     let mut failures: Vec<String> = vec![];
     let mut refereed: std::collections::BTreeMap<String, usize> = Default::default();

@@ -20,3 +20,6 @@ cargo test --lib --bins -- --skip kalah_6_4_has_its_published_values \
 cargo test --test protocol --test fuzz --test match
 cargo build --release
 bash scripts/conformance.sh
+# The Windows build under Wine: transcripts, conformance, Gomocup's conditions, a match per
+# rule (docs/gomocup.md). Needs scripts/setup-windows.sh; a missing Wine fails here.
+bash scripts/windows-test.sh

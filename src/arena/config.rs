@@ -59,7 +59,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub size: Option<usize>,
     /// Rule variant: Nim `misere` (default) or `normal`; Kalah `seeds=4,empty_capture=off`; Hex
-    /// `noswap` (default) or `swap`; Gomoku `freestyle` (default) or `standard` (exactly five).
+    /// `noswap` (default) or `swap`; Gomoku `freestyle` (default), `standard` (exactly five) or
+    /// `caro` (five not blocked at both ends).
     #[arg(long)]
     pub variant: Option<String>,
     /// `name=NAME [restart=on|off] [dir=DIR] [init="CMD; CMD"] [tolerance=T] cmd=COMMAND LINE...`

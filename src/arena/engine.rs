@@ -1,5 +1,6 @@
-//! An engine process as the referee sees it: a child in its own process group, a reader thread
-//! that turns its stdout into a channel of lines, and a kill that takes the whole group.
+//! An engine process as the referee sees it: a child in its own process group (on Windows, a job
+//! object), a reader thread that turns its stdout into a channel of lines, and a kill that takes
+//! the whole group.
 //!
 //! Reading through a channel with a deadline is what keeps the runner from ever hanging on an
 //! engine: a silent engine only costs its own time, and its reader thread stays blocked until
@@ -7,7 +8,6 @@
 //! wrapper scripts: killing only the shell would leave the real engine running.
 
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -77,6 +77,8 @@ impl Launch {
 
 pub struct Process {
     child: Child,
+    /// The engine's descendants, which the kill takes with it.
+    tree: tree::Tree,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     killed: bool,
@@ -96,10 +98,8 @@ impl Process {
             .split_first()
             .ok_or_else(|| "empty engine command".to_string())?;
         let mut cmd = Command::new(program);
-        cmd.args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .process_group(0);
+        cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped());
+        tree::isolate(&mut cmd);
         if let Some(dir) = &launch.dir {
             cmd.current_dir(dir);
         }
@@ -116,6 +116,7 @@ impl Process {
         let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+        let tree = tree::Tree::adopt(&child);
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
         let (tx, rx) = unbounded();
@@ -138,6 +139,7 @@ impl Process {
         });
         Ok(Process {
             child,
+            tree,
             stdin,
             lines: rx,
             killed: false,
@@ -231,21 +233,9 @@ impl Process {
         self.kill();
     }
 
-    /// True once the leader has exited, without reaping it: the group id stays reserved
-    /// until the leader is reaped, so the group kill below cannot hit a stranger.
+    /// True once the leader has exited, without reaping it (see `tree::Tree::kill`).
     fn has_exited(&self) -> bool {
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        // SAFETY: waitid with WNOWAIT only inspects our own child and writes into `info`.
-        let r = unsafe {
-            libc::waitid(
-                libc::P_PID,
-                self.child.id() as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-            )
-        };
-        // SAFETY: si_pid is valid to read after a successful waitid.
-        r != 0 || unsafe { info.si_pid() } != 0
+        self.tree.has_exited(&self.child)
     }
 
     fn kill(&mut self) {
@@ -254,12 +244,7 @@ impl Process {
         }
         self.killed = true;
         self.stdin = None;
-        let pgid = self.child.id() as libc::pid_t;
-        // SAFETY: a plain kill(2) of the group we created for this child; the leader is not
-        // reaped yet, so the id is still ours.
-        unsafe {
-            libc::kill(-pgid, libc::SIGKILL);
-        }
+        self.tree.kill(&self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -268,5 +253,135 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// The engine and every process it starts, as one thing to kill.
+#[cfg(unix)]
+mod tree {
+    use std::os::unix::process::CommandExt;
+    use std::process::{Child, Command};
+
+    /// Starts the engine as the leader of a new process group (which also keeps a terminal's
+    /// Ctrl-C, meant for the runner, away from it).
+    pub fn isolate(cmd: &mut Command) {
+        cmd.process_group(0);
+    }
+
+    /// The group whose id is the leader's pid.
+    pub struct Tree;
+
+    impl Tree {
+        pub fn adopt(_child: &Child) -> Tree {
+            Tree
+        }
+
+        /// The group id stays reserved until the leader is reaped, so this looks without
+        /// reaping, and the group kill below cannot hit a stranger.
+        pub fn has_exited(&self, child: &Child) -> bool {
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            // SAFETY: waitid with WNOWAIT only inspects our own child and writes into `info`.
+            let r = unsafe {
+                libc::waitid(
+                    libc::P_PID,
+                    child.id() as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+                )
+            };
+            // SAFETY: si_pid is valid to read after a successful waitid.
+            r != 0 || unsafe { info.si_pid() } != 0
+        }
+
+        pub fn kill(&self, child: &Child) {
+            let pgid = child.id() as libc::pid_t;
+            // SAFETY: a plain kill(2) of the group we created for this child; the leader is not
+            // reaped yet, so the id is still ours.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+/// Windows has no process groups to kill: the engine goes into a job object, which its children
+/// join as they start, and terminating the job ends them all. The job is also marked
+/// kill-on-close, so that engines die with a runner that dies. (There is a short window between
+/// the spawn and the assignment in which a child the engine starts escapes the job; engines
+/// start their helpers later than that.)
+#[cfg(windows)]
+mod tree {
+    use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle};
+    use std::os::windows::process::CommandExt;
+    use std::process::{Child, Command};
+    use windows_sys::Win32::Foundation::WAIT_OBJECT_0;
+    use windows_sys::Win32::System::JobObjects::{
+        AssignProcessToJobObject, CreateJobObjectW, JobObjectExtendedLimitInformation,
+        SetInformationJobObject, TerminateJobObject, JOBOBJECT_EXTENDED_LIMIT_INFORMATION,
+        JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE,
+    };
+    use windows_sys::Win32::System::Threading::{WaitForSingleObject, CREATE_NEW_PROCESS_GROUP};
+
+    /// A new console process group: a Ctrl-C in the runner's console, meant for the runner, does
+    /// not reach the engine (Windows turns Ctrl-C off in such a group).
+    pub fn isolate(cmd: &mut Command) {
+        cmd.creation_flags(CREATE_NEW_PROCESS_GROUP);
+    }
+
+    /// The engine's job (None if Windows refused one: then the kill takes the engine alone).
+    pub struct Tree(Option<OwnedHandle>);
+
+    impl Tree {
+        pub fn adopt(child: &Child) -> Tree {
+            let job = job_for(child);
+            if let Err(e) = &job {
+                log::warn!("no job object for the engine ({e}): its children may outlive it");
+            }
+            Tree(job.ok())
+        }
+
+        /// The process handle that `Child` holds keeps the pid reserved whether or not the
+        /// process was waited for: a look at the handle is enough.
+        pub fn has_exited(&self, child: &Child) -> bool {
+            // SAFETY: a zero-timeout wait on the live process handle that `child` owns.
+            unsafe { WaitForSingleObject(child.as_raw_handle(), 0) == WAIT_OBJECT_0 }
+        }
+
+        pub fn kill(&self, _child: &Child) {
+            if let Some(job) = &self.0 {
+                // SAFETY: the job handle is ours and open; terminating it ends its processes.
+                unsafe {
+                    TerminateJobObject(job.as_raw_handle(), 1);
+                }
+            }
+        }
+    }
+
+    fn job_for(child: &Child) -> Result<OwnedHandle, std::io::Error> {
+        // SAFETY: an unnamed job with default security; the handle is owned from here on.
+        let raw = unsafe { CreateJobObjectW(std::ptr::null(), std::ptr::null()) };
+        if raw.is_null() {
+            return Err(std::io::Error::last_os_error());
+        }
+        // SAFETY: `raw` is a fresh handle that nothing else owns.
+        let job = unsafe { OwnedHandle::from_raw_handle(raw) };
+        // SAFETY: zero is a valid value for this plain C struct.
+        let mut limits: JOBOBJECT_EXTENDED_LIMIT_INFORMATION = unsafe { std::mem::zeroed() };
+        limits.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE;
+        // SAFETY: the struct and its size match the information class; both handles are open.
+        let ok = unsafe {
+            SetInformationJobObject(
+                job.as_raw_handle(),
+                JobObjectExtendedLimitInformation,
+                &limits as *const _ as *const core::ffi::c_void,
+                std::mem::size_of_val(&limits) as u32,
+            ) != 0
+                && AssignProcessToJobObject(job.as_raw_handle(), child.as_raw_handle()) != 0
+        };
+        if ok {
+            Ok(job)
+        } else {
+            Err(std::io::Error::last_os_error())
+        }
     }
 }

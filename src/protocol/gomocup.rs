@@ -294,10 +294,7 @@ impl<S: GomocupSession> Framing<S> {
                 s.info(&key, value);
             }
             "END" => return false,
-            "ABOUT" => s.reply(&format!(
-                "name=\"sente\", version=\"{}\", author=\"Sente developers\", country=\"Unknown\", www=\"-\"",
-                env!("CARGO_PKG_VERSION")
-            )),
+            "ABOUT" => s.reply(&about()),
             "TAKEBACK" => match parse_coords(rest) {
                 Ok((x, y)) => s.takeback(x, y),
                 Err(e) => s.error(&e),
@@ -346,6 +343,19 @@ impl<S: GomocupSession> Framing<S> {
             }
         }
     }
+}
+
+/// The `ABOUT` reply, in Gomocup's fields. Author, country and website are whoever enters the
+/// engine: set at build time (`SENTE_AUTHOR`, `SENTE_COUNTRY`, `SENTE_WWW`, as
+/// `scripts/release.sh` passes them on), with neutral defaults.
+fn about() -> String {
+    format!(
+        "name=\"sente\", version=\"{}\", author=\"{}\", country=\"{}\", www=\"{}\"",
+        env!("CARGO_PKG_VERSION"),
+        option_env!("SENTE_AUTHOR").unwrap_or("Sente developers"),
+        option_env!("SENTE_COUNTRY").unwrap_or("Unknown"),
+        option_env!("SENTE_WWW").unwrap_or("-"),
+    )
 }
 
 #[cfg(test)]

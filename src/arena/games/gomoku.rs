@@ -28,6 +28,9 @@ pub enum Rule {
     Freestyle,
     /// Exactly five wins; an overline does not.
     Standard,
+    /// Five or more wins unless opponent stones block both its ends (the board's edge is no
+    /// block), Gomocup's rule 8.
+    Caro,
     /// Renju: Black's forbidden moves lose.
     Renju(ForbiddenCheck),
 }
@@ -39,6 +42,7 @@ impl Rule {
             Rule::Freestyle => 0,
             Rule::Standard => 1,
             Rule::Renju(_) => 4,
+            Rule::Caro => 8,
         }
     }
 }
@@ -61,9 +65,10 @@ impl GomokuKind {
         let rule = match variant.unwrap_or("freestyle") {
             "freestyle" => Rule::Freestyle,
             "standard" | "exact" => Rule::Standard,
+            "caro" => Rule::Caro,
             other => {
                 return Err(format!(
-                    "gomoku: unknown variant {other:?} (freestyle, standard; renju is --game renju)"
+                    "gomoku: unknown variant {other:?} (freestyle, standard, caro; renju is --game renju)"
                 ))
             }
         };
@@ -140,6 +145,14 @@ impl GameKind for GomokuKind {
     }
 }
 
+/// What line wins (see `GomokuReferee::five`).
+#[derive(Clone, Copy)]
+enum Five {
+    Exactly,
+    AtLeast,
+    Unblocked,
+}
+
 pub struct GomokuReferee {
     n: u32,
     rule: Rule,
@@ -160,26 +173,31 @@ impl GomokuReferee {
         self.board[(y * self.n as i64 + x) as usize]
     }
 
-    /// Whether `seat`'s stone at (x, y) completes a line of exactly five (`exact`) or of five
-    /// or more.
-    fn five(&self, x: u32, y: u32, seat: usize, exact: bool) -> bool {
+    /// Whether `seat`'s stone at (x, y) completes a line that wins under `rule`: exactly five,
+    /// five or more, or five or more not blocked at both ends.
+    fn five(&self, x: u32, y: u32, seat: usize, rule: Five) -> bool {
         [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
             let mut len = 1;
+            let mut blocked = 0;
             for sign in [1i64, -1] {
                 let (mut cx, mut cy) = (x as i64, y as i64);
                 loop {
                     cx += dx * sign;
                     cy += dy * sign;
-                    if self.at(cx, cy) != Some(seat) {
-                        break;
+                    match self.at(cx, cy) {
+                        Some(s) if s == seat => len += 1,
+                        Some(_) => {
+                            blocked += 1;
+                            break;
+                        }
+                        None => break,
                     }
-                    len += 1;
                 }
             }
-            if exact {
-                len == 5
-            } else {
-                len >= 5
+            match rule {
+                Five::Exactly => len == 5,
+                Five::AtLeast => len >= 5,
+                Five::Unblocked => len >= 5 && blocked < 2,
             }
         })
     }
@@ -187,22 +205,22 @@ impl GomokuReferee {
     /// Applies the rule to the stone just played.
     fn judge(&mut self, x: u32, y: u32, seat: usize) {
         match self.rule {
-            Rule::Freestyle => {
-                if self.five(x, y, seat, false) {
-                    self.winner = Some(seat);
-                }
-            }
-            Rule::Standard => {
-                if self.five(x, y, seat, true) {
+            Rule::Freestyle | Rule::Standard | Rule::Caro => {
+                let need = match self.rule {
+                    Rule::Standard => Five::Exactly,
+                    Rule::Caro => Five::Unblocked,
+                    _ => Five::AtLeast,
+                };
+                if self.five(x, y, seat, need) {
                     self.winner = Some(seat);
                 }
             }
             Rule::Renju(check) => {
                 if seat == 1 {
-                    if self.five(x, y, 1, false) {
+                    if self.five(x, y, 1, Five::AtLeast) {
                         self.winner = Some(1);
                     }
-                } else if self.five(x, y, 0, true) {
+                } else if self.five(x, y, 0, Five::Exactly) {
                     self.winner = Some(0);
                 } else if let Some(why) = check(self.n, &self.stones, x, y) {
                     self.forbidden = Some(why);
@@ -332,6 +350,31 @@ mod tests {
         }
         f.play("3,3").unwrap();
         assert_eq!(f.verdict().unwrap().winner, Some(0), "freestyle: six wins");
+    }
+
+    #[test]
+    fn caro_five_needs_an_open_end() {
+        let k = GomokuKind::new(Some(15), Some("caro")).unwrap();
+        assert_eq!(k.start("").unwrap().gomocup_rule(), 8);
+        // White blocks both ends of Black's row 3 (columns 2..=6): no win; then a five on
+        // row 5 against the board's edge, blocked on one side only, wins.
+        let mut g = k.start("").unwrap();
+        for (b, w) in [((2, 3), (1, 3)), ((3, 3), (7, 3)), ((4, 3), (9, 9))] {
+            g.play(&format!("{},{}", b.0, b.1)).unwrap();
+            g.play(&format!("{},{}", w.0, w.1)).unwrap();
+        }
+        for (b, w) in [((5, 3), (10, 10)), ((6, 3), (5, 5))] {
+            g.play(&format!("{},{}", b.0, b.1)).unwrap();
+            assert!(g.verdict().is_none(), "a five blocked at both ends");
+            g.play(&format!("{},{}", w.0, w.1)).unwrap();
+        }
+        for (b, w) in [(0, 12), (1, 13), (2, 14), (3, 11)] {
+            g.play(&format!("{b},5")).unwrap();
+            g.play(&format!("{w},0")).unwrap();
+        }
+        assert!(g.verdict().is_none());
+        g.play("4,5").unwrap();
+        assert_eq!(g.verdict().unwrap().winner, Some(0), "edge and White's 5,5");
     }
 
     /// A stand-in for the renju rules: a move on column 0 is "forbidden", and so is an overline

@@ -2,7 +2,10 @@
 //! with 4 KB pages nearly every look-up also misses the TLB and walks the page tables (the
 //! profile put most of the solve's time on the prefetches of children's entries). Linux gives
 //! 2 MB pages to memory marked with `madvise(MADV_HUGEPAGE)` when transparent huge pages are in
-//! `madvise` mode (the common default); elsewhere this changes nothing.
+//! `madvise` mode (the common default); elsewhere this changes nothing. Windows has large
+//! pages only for a user granted "Lock pages in memory" (SeLockMemoryPrivilege, off by default)
+//! and only through `VirtualAlloc(MEM_LARGE_PAGES)`, outside what a `Vec` allocates: there the
+//! tables take plain pages.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -49,6 +52,19 @@ fn advise(addr: usize, bytes: usize) {
 
 #[cfg(not(target_os = "linux"))]
 fn advise(_addr: usize, _bytes: usize) {}
+
+/// The machine's physical memory, if Windows says (the Unix build asks `sysconf`).
+#[cfg(windows)]
+pub(super) fn physical_memory_bytes() -> Option<usize> {
+    use windows_sys::Win32::System::SystemInformation::{GlobalMemoryStatusEx, MEMORYSTATUSEX};
+    // SAFETY: zero is a valid value for this plain C struct, whose length field is set before
+    // the call as the API requires; the call only writes into it.
+    unsafe {
+        let mut status: MEMORYSTATUSEX = std::mem::zeroed();
+        status.dwLength = std::mem::size_of::<MEMORYSTATUSEX>() as u32;
+        (GlobalMemoryStatusEx(&mut status) != 0).then_some(status.ullTotalPhys as usize)
+    }
+}
 
 #[cfg(test)]
 mod tests {

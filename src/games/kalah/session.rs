@@ -515,7 +515,11 @@ pub fn solve_proof_table_mb(pits: usize, seeds: u32) -> usize {
     (2048).min(ram_mb / 8).max(MIN_PROOF_TABLE_MB)
 }
 
+#[cfg(windows)]
+use super::huge_pages::physical_memory_bytes;
+
 /// The machine's physical memory, if the system says.
+#[cfg(unix)]
 fn physical_memory_bytes() -> Option<usize> {
     // SAFETY: sysconf only reads system configuration values.
     let (pages, page) = unsafe {
