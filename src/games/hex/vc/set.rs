@@ -25,7 +25,7 @@
 use std::collections::VecDeque;
 
 use super::super::board::{Bits, Board, Cells, Edge};
-use super::list::{or_combinations, or_greedy, subset, Semi, MAX_FULL, MAX_SEMI};
+use super::list::{or_combinations, or_greedy, put_full, put_semi, subset, Semi};
 use super::store::Store;
 use super::templates;
 
@@ -61,10 +61,6 @@ pub struct Engine<const W: usize> {
     semi_nbs: Vec<Cells>,
     queue: VecDeque<Work<W>>,
     semi_queue: VecDeque<Work<W>>,
-    /// Pairs whose semi list grew since their last greedy OR (`or_greedy` runs once per pair
-    /// when the other queues are empty, not once per new semi), and whether each pair is in it.
-    or_queue: Vec<(u16, u16)>,
-    or_pending: Vec<bool>,
     scratch: Vec<Bits<W>>,
     scratch_semis: Vec<Semi<W>>,
     scratch_made: Vec<Bits<W>>,
@@ -112,8 +108,6 @@ impl<const W: usize> Engine<W> {
             semi_nbs: vec![Cells::EMPTY; n],
             queue: VecDeque::new(),
             semi_queue: VecDeque::new(),
-            or_queue: Vec::new(),
-            or_pending: vec![false; n * n],
             scratch: Vec::new(),
             scratch_semis: Vec::new(),
             scratch_made: Vec::new(),
@@ -246,11 +240,8 @@ impl<const W: usize> Engine<W> {
         if self.full[i].iter().any(|e| subset(e, &c)) {
             return;
         }
-        // The check above is `add_full`'s own: the list only has to take it (`put_full`).
-        if self
-            .full
-            .insert_sorted(i, c, MAX_FULL, |e| e.len(), |e| subset(&c, e))
-        {
+        // The check above is `add_full`'s own: the list only has to take it.
+        if self.full.edit(i, |list| put_full(list, c)) {
             self.full_nbs[x as usize].insert(y as usize);
             self.full_nbs[y as usize].insert(x as usize);
             self.queue.push_back(Work::Full(x, y, c));
@@ -267,14 +258,8 @@ impl<const W: usize> Engine<W> {
         {
             return;
         }
-        // The checks above are `add_semi`'s own: the list only has to take it (`put_semi`).
-        if self.semi.insert_sorted(
-            i,
-            s,
-            MAX_SEMI,
-            |e| e.carrier.len(),
-            |e| subset(&s.carrier, &e.carrier),
-        ) {
+        // The checks above are `add_semi`'s own: the list only has to take it.
+        if self.semi.edit(i, |list| put_semi(list, s)) {
             self.semi_nbs[x as usize].insert(y as usize);
             self.semi_nbs[y as usize].insert(x as usize);
             self.semi_queue.push_back(Work::Semi(x, y, s));
@@ -282,22 +267,14 @@ impl<const W: usize> Engine<W> {
     }
 
     /// Applies the rules until the queues are empty (fulls before semis, as the cheaper and
-    /// more useful ones; the greedy OR of a pair last, over all the semis it gained).
+    /// more useful ones).
     fn closure(&mut self) {
         loop {
             let w = match self.queue.pop_front() {
                 Some(w) => w,
                 None => match self.semi_queue.pop_front() {
                     Some(w) => w,
-                    None => match self.or_queue.pop() {
-                        Some((x, y)) => {
-                            let i = self.idx(x, y);
-                            self.or_pending[i] = false;
-                            self.greedy_or(x, y);
-                            continue;
-                        }
-                        None => return,
-                    },
+                    None => return,
                 },
             };
             match w {
@@ -432,23 +409,12 @@ impl<const W: usize> Engine<W> {
         for &c in &made {
             self.push_full(x, y, c);
         }
-        self.scratch_semis = others;
-        self.scratch_made = made;
-        if !self.or_pending[i] {
-            self.or_pending[i] = true;
-            self.or_queue.push((x, y));
-        }
-    }
-
-    /// The greedy OR over the pair's whole semi list (`or_greedy`).
-    fn greedy_or(&mut self, x: u16, y: u16) {
-        let i = self.idx(x, y);
-        let mut made = std::mem::take(&mut self.scratch_made);
         made.clear();
         or_greedy(&self.semi[i], &self.full[i], &mut made);
         for &c in &made {
             self.push_full(x, y, c);
         }
+        self.scratch_semis = others;
         self.scratch_made = made;
     }
 
@@ -457,24 +423,16 @@ impl<const W: usize> Engine<W> {
         if !self.empty.has(cell) {
             return;
         }
-        let mut cells = Bits::EMPTY;
-        cells.insert(cell);
-        self.drop_carriers(&cells);
-        self.place(board, color, cell);
-        // Templates through the new stone (or whose carrier it was in) stand anew.
-        self.add_templates(board);
-        self.closure();
-    }
-
-    /// Drops every connection whose carrier holds one of `cells`: broken (opponent stone) or
-    /// to be rebuilt around the new chain (own stone); semis keyed there are among them.
-    fn drop_carriers(&mut self, cells: &Bits<W>) {
+        self.empty.remove(cell);
+        // Every connection whose carrier holds the cell is broken (opponent) or has to be
+        // rebuilt around the new chain (own stone); semis keyed there are among them.
+        let p = cell as u16;
         for x in 0..self.n {
             let nbs = self.full_nbs[x].or(&self.semi_nbs[x]);
             for y in nbs.iter().filter(|&y| y > x) {
                 let i = x * self.n + y;
-                self.full.retain(i, |c| !c.intersects(cells));
-                self.semi.retain(i, |s| !s.carrier.intersects(cells));
+                self.full.retain(i, |c| !c.has(cell));
+                self.semi.retain(i, |s| !s.carrier.has(cell));
                 if self.full[i].is_empty() {
                     self.full_nbs[x].remove(y);
                     self.full_nbs[y].remove(x);
@@ -485,14 +443,6 @@ impl<const W: usize> Engine<W> {
                 }
             }
         }
-    }
-
-    /// The node side of a new stone of `color` on `cell`, whose carriers `drop_carriers` has
-    /// dropped: an opponent stone removes the cell's node, an own stone merges it with its
-    /// neighbouring chains and edges; the rules restart from the merged node (queued, not run).
-    fn place(&mut self, board: &Board, color: u8, cell: usize) {
-        self.empty.remove(cell);
-        let p = cell as u16;
         if color != self.color {
             self.detach(p);
             self.rep[cell] = NONE;
@@ -575,6 +525,9 @@ impl<const W: usize> Engine<W> {
                 }
             }
         }
+        // Templates through the new stone (or whose carrier it was in) stand anew.
+        self.add_templates(board);
+        self.closure();
     }
 
     /// Removes every connection of node `x`.
@@ -623,25 +576,16 @@ impl<const W: usize> Engine<W> {
         self.semi.undo();
     }
 
-    /// Brings the set from its board to `board` (which must hold every stone it had); stones
-    /// of both colours may have been added (a move and its fill-in). The carriers through any
-    /// new stone go in one pass, the stones are placed one at a time, and the rules run once
-    /// at the end: what a closure after each stone would derive through the next one's cell
-    /// is never built.
+    /// Brings the set from its board to `board` (which must hold every stone it had), one new
+    /// stone at a time; stones of both colours may have been added (a move and its fill-in).
     pub fn update(&mut self, board: &Board) {
         let added = Bits::<W>::narrow(&board.occupied()).and(&self.empty);
-        if added.is_empty() {
-            return;
-        }
-        self.drop_carriers(&added);
         for c in added.iter() {
             if let Some(color) = board.color_at(c) {
                 // Each step needs the board as it was after that stone only for chain shapes;
                 // the final board gives the same chains for the stones already merged.
-                self.place(board, color, c);
+                self.play(board, color, c);
             }
         }
-        self.add_templates(board);
-        self.closure();
     }
 }

@@ -151,49 +151,6 @@ impl<T: Copy> Store<T> {
         self.slots[i].len = n as u16;
     }
 
-    /// Inserts `item` into list `i`, which is kept in order of `size`, after removing the items
-    /// `drop` picks; past `cap` items the largest goes (possibly `item`, then nothing changes).
-    /// Returns whether `item` was kept. `list::put_full`/`put_semi` on the list in place: the
-    /// connection engine's every new carrier, without `edit`'s two copies of the list.
-    pub fn insert_sorted(
-        &mut self,
-        i: usize,
-        item: T,
-        cap: usize,
-        size: impl Fn(&T) -> usize,
-        drop: impl Fn(&T) -> bool,
-    ) -> bool {
-        self.retain(i, |e| !drop(e));
-        let n = size(&item);
-        let at = self[i].partition_point(|e| size(e) <= n);
-        if at >= cap {
-            return false;
-        }
-        self.save(i);
-        let s = self.slots[i];
-        let len = (s.len as usize + 1).min(cap);
-        if len > s.cap as usize {
-            // A new slot at the end, twice the size needed (as `set` grows one).
-            self.garbage += s.cap as usize;
-            let new_cap = (len * 2).clamp(4, u16::MAX as usize);
-            let start = self.pool.len();
-            self.pool
-                .extend_from_within(s.start as usize..s.start as usize + s.len as usize);
-            self.pool.resize(start + new_cap, item);
-            self.slots[i] = Slot {
-                start: start as u32,
-                len: s.len,
-                cap: new_cap as u16,
-            };
-        }
-        let start = self.slots[i].start as usize;
-        self.pool
-            .copy_within(start + at..start + len - 1, start + at + 1);
-        self.pool[start + at] = item;
-        self.slots[i].len = len as u16;
-        true
-    }
-
     /// Empties list `i` and gives its items.
     pub fn take(&mut self, i: usize) -> Vec<T> {
         let v = self[i].to_vec();
@@ -301,52 +258,6 @@ mod tests {
         assert_eq!(s.take(0).len(), 10);
         assert!(s[0].is_empty());
         assert_eq!(c[0].len(), 10);
-    }
-
-    /// `insert_sorted` does what the list functions do to a vector (remove, insert in order,
-    /// cap), through slot growth and under marks that are undone.
-    #[test]
-    fn insert_sorted_keeps_a_list_as_put_does_a_vector() {
-        use rand::rngs::SmallRng;
-        use rand::{RngCore, SeedableRng};
-        let mut rng = SmallRng::seed_from_u64(7);
-        let mut next = move || rng.next_u64();
-        let (lists, cap) = (4, 6);
-        let mut s: Store<u32> = Store::new(lists);
-        let mut model: Vec<Vec<u32>> = vec![Vec::new(); lists];
-        let mut marks: Vec<Vec<Vec<u32>>> = Vec::new();
-        let size = |x: &u32| (*x / 10) as usize;
-        for step in 0..5000 {
-            let r = next() % 16;
-            if r == 0 && marks.len() < 4 {
-                marks.push(model.clone());
-                s.mark();
-            } else if r == 1 && !marks.is_empty() {
-                model = marks.pop().unwrap();
-                s.undo();
-            } else {
-                let i = next() as usize % lists;
-                let item = next() as u32 % 100;
-                let m = 2 + next() as u32 % 5;
-                let drop = |e: &u32| *e % m == item % m && *e != item;
-                let v = &mut model[i];
-                v.retain(|e| !drop(e));
-                let at = v.partition_point(|e| size(e) <= size(&item));
-                let kept = at < cap;
-                if kept {
-                    v.insert(at, item);
-                    v.truncate(cap);
-                }
-                assert_eq!(
-                    s.insert_sorted(i, item, cap, size, drop),
-                    kept,
-                    "step {step}"
-                );
-            }
-            for (i, v) in model.iter().enumerate() {
-                assert_eq!(&s[i], &v[..], "step {step}");
-            }
-        }
     }
 
     #[test]
