@@ -11,8 +11,8 @@
 //! other one stays in the consider set unmarked.
 
 use super::board::BLACK;
-use super::ice::fill::{fill_in, Layers};
 use super::ice::inferior::{dominators, Pruning, Why};
+use super::ice::{fill_in, Layers};
 use super::position::Hex;
 
 /// The inferior cells of `pos` for `colour` to move (`compute-inferior <colour>`, and the

@@ -18,8 +18,7 @@
 use crate::games::hex::board::{Board, Cells};
 use crate::games::hex::groups::MAX_CELLS;
 
-use super::geometry::Geometry;
-use super::layer::{Hyp, Layer};
+use super::layer::{Killers, Layers};
 use super::permanent;
 use super::region;
 
@@ -46,70 +45,6 @@ impl Fill {
         !self.captured[m].is_empty() || !self.perm[m].is_empty()
     }
 }
-
-/// Both colours' graphs of a board.
-pub struct Layers {
-    pub geo: std::rc::Rc<Geometry>,
-    pub by_colour: [Layer; 2],
-}
-
-impl Layers {
-    pub fn new(board: &Board) -> Layers {
-        let geo = Geometry::of(board);
-        let by_colour = [0, 1].map(|z| Layer::new(&geo, board, z));
-        Layers { geo, by_colour }
-    }
-
-    pub fn empty(&self) -> &Cells {
-        &self.by_colour[0].empty
-    }
-
-    /// True if empty cell `c` is dead.
-    #[inline]
-    pub fn dead(&self, c: usize) -> bool {
-        self.by_colour
-            .iter()
-            .any(|l| l.simplicial(&self.geo, c, Hyp::None))
-    }
-
-    /// A superset of the cells where a stone of either colour might make empty cell `c` dead.
-    pub fn kill_candidates(&self, c: usize) -> Cells {
-        let [(a, b), (d, e)] = self.killers(c);
-        a.or(&b).or(&d).or(&e)
-    }
-
-    /// `Layer::kill_candidates` of empty cell `c` in each colour's graph: per graph, the cells
-    /// where a contraction (`.0`) or a deletion (`.1`) might make `c` simplicial.
-    pub fn killers(&self, c: usize) -> Killers {
-        [
-            self.by_colour[0].kill_candidates(&self.geo, c),
-            self.by_colour[1].kill_candidates(&self.geo, c),
-        ]
-    }
-
-    /// `kills`, asking a graph only where `killers` (those of `c`) says a hypothesis may kill:
-    /// the same answer with fewer simplicial tests (the fill-in's captured-pair scan and the
-    /// killer search ask about every pair of neighbours).
-    #[inline]
-    pub fn kills_among(&self, z: u8, k: usize, c: usize, killers: &Killers) -> bool {
-        let z = z as usize & 1;
-        (killers[z].0.has(k) && self.by_colour[z].simplicial(&self.geo, c, Hyp::Contract(k)))
-            || (killers[1 - z].1.has(k)
-                && self.by_colour[1 - z].simplicial(&self.geo, c, Hyp::Delete(k)))
-    }
-
-    /// True if a stone of colour `z` on empty cell `k` would make empty cell `c` dead.
-    #[inline]
-    pub fn kills(&self, z: u8, k: usize, c: usize) -> bool {
-        let z = z as usize & 1;
-        self.by_colour[z].simplicial(&self.geo, c, Hyp::Contract(k))
-            || self.by_colour[1 - z].simplicial(&self.geo, c, Hyp::Delete(k))
-    }
-}
-
-/// Per colour's graph, the candidate cells of a contraction and of a deletion
-/// (`Layers::killers`).
-pub type Killers = [(Cells, Cells); 2];
 
 /// What fill-in needs of a game state: its board, whose turn it is, a stone placed with the
 /// winner kept up to date. `position::Hex` implements it; taking it as a trait keeps this

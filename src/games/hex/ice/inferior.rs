@@ -25,7 +25,7 @@
 use crate::games::hex::board::Cells;
 use crate::games::hex::groups::MAX_CELLS;
 
-use super::fill::Layers;
+use super::layer::Layers;
 
 const NONE: u16 = u16::MAX;
 

@@ -30,7 +30,8 @@ pub mod swap;
 #[cfg(test)]
 mod tests;
 
-pub use fill::{fill_in, Fill, Layers, State};
+pub use fill::{fill_in, Fill, State};
+pub use layer::Layers;
 
 use super::board::Cells;
 

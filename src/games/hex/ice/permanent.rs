@@ -26,8 +26,8 @@
 
 use crate::games::hex::board::{Board, Cells};
 
-use super::fill::Layers;
 use super::geometry::Slot;
+use super::layer::Layers;
 
 /// The first empty cell of `layers` outside `skip` that is permanently inferior for colour
 /// `z`, with its carrier (a, b, d). `board` is the board the layers were built from.

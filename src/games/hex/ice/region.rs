@@ -12,8 +12,8 @@
 use crate::games::hex::board::{Board, Cells};
 use crate::games::hex::groups::MAX_CELLS;
 
-use super::fill::Layers;
 use super::geometry::Geometry;
+use super::layer::Layers;
 
 /// The empty cells of `board` (whose graphs `layers` holds) in a dead region behind some chain
 /// of either colour, or reachable from neither edge of a colour at all.

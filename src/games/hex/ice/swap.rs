@@ -22,7 +22,7 @@
 
 use crate::games::hex::board::Cells;
 
-use super::fill::Layers;
+use super::layer::Layers;
 
 /// Ports beyond this many: the pattern is too open to dominate anything (not checked).
 const MAX_PORTS: usize = 64;

@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 
 use super::consider;
-use super::fill::{fill_in, Layers};
+use super::fill::fill_in;
 use super::inferior::{dominators, Why};
+use super::layer::Layers;
 use super::permanent;
 use crate::games::hex::board::{BLACK, WHITE};
 use crate::games::hex::ice::fillin::dead_colour;
