@@ -245,4 +245,43 @@ mod tests {
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// The recorded winner is the game's: replayed on a fresh board, a game that ends in a five
+    /// names its owner; one that ends on a proof names the side whose last move the threat
+    /// searches (`threats::vct`, independent of the search that proved it) show to win; a draw
+    /// ends on a drawn board.
+    #[test]
+    fn the_recorded_winner_agrees_with_a_replay() {
+        use crate::games::renju::threats::vct::Vct;
+        let tt = Tt::new(1);
+        let mut by_proof = 0;
+        for g in 0..8 {
+            let r = play_game(Rule::Renju, 15, g, 300, 11, &tt);
+            let mut b = Board::new(15, 15, Rule::Renju);
+            let (last, before) = r.moves.split_last().expect("moves");
+            for &m in before {
+                assert!(b.winner().is_none() && b.is_legal(m), "{}", r.line());
+                b.make(m);
+            }
+            let mover = b.to_move();
+            let mut after = b.clone();
+            after.make(*last);
+            match (r.winner, after.winner()) {
+                (w, Some(five)) => assert_eq!(w, Some(five), "{}", r.line()),
+                (None, None) => assert!(after.drawn(), "{}", r.line()),
+                (Some(w), None) => {
+                    by_proof += 1;
+                    assert_eq!(w, mover, "the winner made the last move: {}", r.line());
+                    let won = Vct::new(None, None)
+                        .with_node_limit(2_000_000)
+                        .wins_with(&mut b, *last, 10);
+                    assert!(won, "no win by threats after the last move: {}", r.line());
+                }
+            }
+        }
+        assert!(
+            by_proof > 0,
+            "no game ended on a proof: the check above never ran"
+        );
+    }
 }

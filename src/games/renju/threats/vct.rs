@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use super::vcf::Vcf;
 use super::{lost, over};
-use crate::games::renju::board::cell_table::FLAG_FOUR;
+use crate::games::renju::board::cell_table::{FLAG_FOUR, FLAG_OPEN_FOUR};
 use crate::games::renju::board::{Board, Cell};
 use crate::games::renju::patterns::shapes::F3;
 
@@ -167,7 +167,7 @@ impl<'a> Vct<'a> {
         }
         for c in threats(b) {
             b.make(c);
-            let threatening = b.five_points(me) > 0 || b.legal_open_four_point(me).is_some();
+            let threatening = b.five_points(me) > 0 || has_open_four(b, me);
             let won = threatening && self.defend(b, depth - 1);
             b.undo();
             if won {
@@ -201,7 +201,7 @@ impl<'a> Vct<'a> {
             b.undo();
             return won;
         }
-        if b.legal_open_four_point(att).is_none() {
+        if !has_open_four(b, att) {
             return false;
         }
         // A three does not force anything: a defender's own win by fours refutes it.
@@ -219,7 +219,7 @@ impl<'a> Vct<'a> {
                 continue;
             }
             b.make(d);
-            if b.five_points(def) > 0 || b.legal_open_four_point(att).is_none() {
+            if b.five_points(def) > 0 || !has_open_four(b, att) {
                 defences.push(d);
             }
             b.undo();
@@ -234,6 +234,21 @@ impl<'a> Vct<'a> {
         }
         !self.aborted
     }
+}
+
+/// Does `side` have an open-four point it may legally play (a real three)? Read over the whole
+/// neighbourhood of the stones: an open-four point at the edge of their bounding box lies
+/// outside it (`Board::legal_open_four_point` reads the box alone, which the searcher relies on
+/// until a change there passes its SPRT).
+fn has_open_four(b: &mut Board, side: u8) -> bool {
+    if !b.has_open_four_point(side) {
+        return false;
+    }
+    let mut cells = Vec::new();
+    b.region(1, &mut cells);
+    cells
+        .into_iter()
+        .any(|c| b.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !b.is_forbidden(c, side))
 }
 
 /// The attacker's fours and real threes (legal), best first: only the block when the defender
