@@ -108,7 +108,7 @@ fn wins(b: &Board, m: Cell) -> bool {
 
 /// Every shared VCF puzzle: the search proves the win within a node budget, and its move is
 /// checked by the threat searches, independently of the search. The floors are the figures
-/// measured when the test was written (833 of 841 proven within 400,000 nodes, 740 moves
+/// measured when the test was written (833 of 841 proven within 400,000 nodes, 750 moves
 /// confirmed): the rest are wins the threat searches cannot confirm within their budgets (long
 /// lines with threes, or false proofs: issue 39's to find out), and a search that proves or
 /// chooses worse fails here.
