@@ -62,23 +62,28 @@ pub fn make_undo(rule: Rule, ms: u64) -> (u64, Duration) {
     (pairs, start.elapsed())
 }
 
+/// The bench's limits: `args.depth`, or `args.movetime_ms` per position, or the bench depth.
+fn limits(args: &BenchArgs, threads: usize) -> SearchLimits {
+    SearchLimits {
+        depth: match (args.depth, args.movetime_ms) {
+            (Some(d), _) => Some(d),
+            (None, Some(_)) => None,
+            (None, None) => Some(DEFAULT_DEPTH),
+        },
+        nodes: None,
+        soft: args.movetime_ms.map(Duration::from_millis),
+        hard: args.movetime_ms.map(Duration::from_millis),
+        threads,
+    }
+}
+
 /// Each position searched to the bench depth (or for `movetime_ms`) from a cleared table.
 /// Per-position lines go to stderr.
 pub fn run(rule: Rule, args: &BenchArgs) -> BenchTotals {
     let tt = Tt::new(args.hash_mb);
     let stop = AtomicBool::new(false);
-    let depth = match (args.depth, args.movetime_ms) {
-        (Some(d), _) => Some(d),
-        (None, Some(_)) => None,
-        (None, None) => Some(DEFAULT_DEPTH),
-    };
-    let limits = SearchLimits {
-        depth,
-        nodes: None,
-        soft: args.movetime_ms.map(Duration::from_millis),
-        hard: args.movetime_ms.map(Duration::from_millis),
-        threads: args.threads,
-    };
+    let limits = limits(args, args.threads);
+    let depth = limits.depth;
     let start = Instant::now();
     let (mut nodes, mut min_depth) = (0, u32::MAX);
     for (i, b) in positions(rule).iter().enumerate() {
@@ -156,18 +161,8 @@ pub fn run_stats(suite: &[SuitePosition], args: &BenchArgs) -> BenchTotals {
     use super::search::{search_with_stats, stats::Kind, stats::Stats};
     let tt = Tt::new(args.hash_mb);
     let stop = AtomicBool::new(false);
-    let depth = match (args.depth, args.movetime_ms) {
-        (Some(d), _) => Some(d),
-        (None, Some(_)) => None,
-        (None, None) => Some(DEFAULT_DEPTH),
-    };
-    let limits = SearchLimits {
-        depth,
-        nodes: None,
-        soft: args.movetime_ms.map(Duration::from_millis),
-        hard: args.movetime_ms.map(Duration::from_millis),
-        threads: 1,
-    };
+    let limits = limits(args, 1);
+    let depth = limits.depth;
     let start = Instant::now();
     let (mut nodes, mut min_depth, mut depths) = (0, u32::MAX, 0u64);
     let mut total = Stats::default();

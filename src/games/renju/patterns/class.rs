@@ -77,31 +77,11 @@ const fn counts(s: [u8; 4]) -> [u8; SHAPES] {
     n
 }
 
+/// The combination bonus of each combination code (`combination`).
+const BONUS_BY_COMBINATION: [u8; 8] = [0, 12, 10, 25, 25, 60, 90, 120];
+
 const fn bonus(s: [u8; 4]) -> u8 {
-    let n = counts(s);
-    let fours = n[B4 as usize] + n[F4 as usize];
-    let threes = n[F3 as usize];
-    let b3 = n[B3 as usize];
-    let twos = n[F2 as usize];
-    if n[FIVE as usize] > 0 {
-        0
-    } else if n[F4 as usize] > 0 || fours >= 2 {
-        120
-    } else if fours >= 1 && threes >= 1 {
-        90
-    } else if fours >= 1 && b3 + twos >= 1 {
-        25
-    } else if threes >= 2 {
-        60
-    } else if threes >= 1 && b3 + twos >= 1 {
-        25
-    } else if b3 + twos >= 2 && b3 >= 1 {
-        10
-    } else if twos >= 2 {
-        12
-    } else {
-        0
-    }
+    BONUS_BY_COMBINATION[combination(s)]
 }
 
 /// Number of combinations of four shapes.
@@ -115,11 +95,8 @@ pub fn index(s: [u8; 4]) -> u16 {
 }
 
 /// The combination code (the `eval::tables::COMBO_VALUE` row, the hand-set values) of four shapes.
-pub fn combination(s: [u8; 4]) -> usize {
-    let mut n = [0u8; SHAPES];
-    for &x in &s {
-        n[x as usize] += 1;
-    }
+pub const fn combination(s: [u8; 4]) -> usize {
+    let n = counts(s);
     let fours = n[B4 as usize] + n[F4 as usize];
     let threes = n[F3 as usize];
     let b3 = n[B3 as usize];
