@@ -365,8 +365,9 @@ fn narrow_carriers_give_the_wide_engines_connections() {
     // The public set picks the width from the board.
     assert_eq!(VcSet::build(&Board::new(8, 8).unwrap(), BLACK).words(), 1);
     assert_eq!(VcSet::build(&Board::new(11, 11).unwrap(), BLACK).words(), 2);
+    assert_eq!(VcSet::build(&Board::new(13, 13).unwrap(), BLACK).words(), 3);
     assert_eq!(
-        VcSet::build(&Board::new(12, 12).unwrap(), BLACK).words(),
+        VcSet::build(&Board::new(14, 14).unwrap(), BLACK).words(),
         WORDS
     );
 }
