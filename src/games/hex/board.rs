@@ -18,7 +18,7 @@ pub const WHITE: u8 = 1;
 
 /// A set of cells in `W` words. `Cells` holds the largest board; the connection engine keeps
 /// its carriers in the fewest words the board needs (`vc::sized`: one word up to 8×8, two up
-/// to 11×11), since its inner loops are set operations and copies of carrier lists.
+/// to 11×11, three up to 13×13), since its inner loops are set operations and copies of carrier lists.
 #[derive(Clone, Copy, Eq)]
 pub struct Bits<const W: usize>([u64; W]);
 

@@ -303,6 +303,10 @@ struct Search<'a> {
     filled: [Cells; 2],
     to_move: u8,
     stop: &'a AtomicBool,
+    /// The clock the search reads (`Instant::now` but in the tests of its time keeping), and
+    /// its reading when the search began.
+    now: Clock,
+    started: Instant,
     deadline: Option<Instant>,
     max_playouts: Option<u64>,
     playouts: AtomicU64,
@@ -323,8 +327,9 @@ impl<'a> Search<'a> {
         tree: &'a Tree,
         settings: &Settings,
         stop: &'a AtomicBool,
-        started: Instant,
+        now: Clock,
     ) -> Search<'a> {
+        let started = now();
         Search {
             tree,
             geo: Geometry::new(board),
@@ -332,6 +337,8 @@ impl<'a> Search<'a> {
             filled: filled_cells(board, to_move),
             to_move,
             stop,
+            now,
+            started,
             deadline: settings.time.map(|t| started + t),
             max_playouts: settings.playouts,
             playouts: AtomicU64::new(0),
@@ -339,23 +346,24 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn done(&self) -> bool {
+    /// Whether the search is over at `now` (the clock is read once per poll, by the caller).
+    fn done(&self, now: Instant) -> bool {
         self.stop.load(Relaxed)
             || self.tree.root().proof() != UNPROVEN
             || self
                 .max_playouts
                 .is_some_and(|m| self.playouts.load(Relaxed) >= m)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.deadline.is_some_and(|d| now >= d)
     }
 
     /// One thread's work until the search ends; the first thread also reports progress
     /// about twice a second.
-    fn run(&self, seed: u64, mut progress: Option<&mut dyn FnMut(&Outcome)>, started: Instant) {
+    fn run(&self, seed: u64, mut progress: Option<&mut dyn FnMut(&Outcome)>) {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut playout = Playout::default();
         let mut path: Vec<&Node> = Vec::with_capacity(64);
         let mut scratch = [0u16; MAX_CELLS];
-        let mut next_report = started + REPORT_EVERY;
+        let mut next_report = self.started + REPORT_EVERY;
         let mut i = 0u32;
         // Playouts not yet added to the shared count (one locked add per 16, not per playout).
         let mut unsent = 0u64;
@@ -364,13 +372,14 @@ impl<'a> Search<'a> {
             if i.is_multiple_of(16) {
                 self.playouts.fetch_add(unsent, Relaxed);
                 unsent = 0;
-                if self.done() {
+                let now = (self.now)();
+                if self.done(now) {
                     return;
                 }
                 if let Some(p) = progress.as_mut() {
-                    if Instant::now() >= next_report {
-                        p(&report(self, started));
-                        next_report = Instant::now() + REPORT_EVERY;
+                    if now >= next_report {
+                        p(&report(self));
+                        next_report = now + REPORT_EVERY;
                     }
                 }
             }
@@ -681,23 +690,50 @@ pub fn search_avoiding(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Outcome),
 ) -> Outcome {
-    let started = Instant::now();
-    let search = Search::new(board, to_move, tree, settings, stop, started);
+    timed_search(
+        board,
+        to_move,
+        tree,
+        settings,
+        losing,
+        stop,
+        progress,
+        Instant::now,
+    )
+}
+
+/// What a search reads the time from: `Instant::now`, or in tests a clock that moves by the
+/// readings, so that its time keeping is checked without depending on the machine's speed.
+pub type Clock = fn() -> Instant;
+
+/// `search_avoiding` on the clock `now`.
+#[allow(clippy::too_many_arguments)]
+fn timed_search(
+    board: &Board,
+    to_move: u8,
+    tree: &Tree,
+    settings: &Settings,
+    losing: &Cells,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Outcome),
+    now: Clock,
+) -> Outcome {
+    let search = Search::new(board, to_move, tree, settings, stop, now);
     search.prepare_root();
     search.mark_lost(losing);
     std::thread::scope(|s| {
         for t in 1..settings.threads.max(1) {
             let search = &search;
             let seed = settings.seed.wrapping_add(t as u64);
-            s.spawn(move || search.run(seed, None, started));
+            s.spawn(move || search.run(seed, None));
         }
-        search.run(settings.seed, Some(progress), started);
+        search.run(settings.seed, Some(progress));
     });
-    report(&search, started)
+    report(&search)
 }
 
 /// The root's moves and the line the visits favour.
-fn report(search: &Search, started: Instant) -> Outcome {
+fn report(search: &Search) -> Outcome {
     let tree = search.tree;
     let root = tree.root();
     let stat = |k: &Node| MoveStat {
@@ -737,7 +773,7 @@ fn report(search: &Search, started: Instant) -> Outcome {
         mean: moves.first().map_or(0.0, |m| m.mean),
         proven,
         playouts: search.playouts.load(Relaxed),
-        elapsed: started.elapsed(),
+        elapsed: (search.now)() - search.started,
         pv,
         moves,
         tree_nodes: tree.used(),
@@ -766,6 +802,60 @@ mod tests {
             &AtomicBool::new(false),
             &mut |_| {},
         )
+    }
+
+    /// The readings of `stepping`.
+    static READS: AtomicU64 = AtomicU64::new(0);
+
+    /// A clock that moves on by one millisecond at each reading, whatever the machine's load.
+    fn stepping() -> Instant {
+        static BASE: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+        *BASE.get_or_init(Instant::now) + Duration::from_millis(READS.fetch_add(1, SeqCst))
+    }
+
+    /// The time limit as behaviour, not as a wall-clock bound: on a clock that moves only when
+    /// read, a search given 200 ms reads it some 200 times (it polls every 16 playouts and
+    /// stops at its first reading past the deadline, one per thread), plays no more than 16
+    /// playouts per reading, and reports the time it took on that clock.
+    #[test]
+    fn the_search_ends_at_its_deadline() {
+        let b = board(11, &["f6", "c9"], &["e7"]);
+        for threads in [1, 2] {
+            let tree = Tree::new(1 << 16);
+            let settings = Settings {
+                threads,
+                time: Some(Duration::from_millis(200)),
+                playouts: Some(1_000_000),
+                seed: 5,
+            };
+            READS.store(0, SeqCst);
+            let stop = AtomicBool::new(false);
+            let o = timed_search(
+                &b,
+                BLACK,
+                &tree,
+                &settings,
+                &Cells::EMPTY,
+                &stop,
+                &mut |_| {},
+                stepping,
+            );
+            let reads = READS.load(SeqCst);
+            assert_eq!(o.proven, None);
+            // The start, 200 polls before the deadline, one past it per thread, the report.
+            assert!(
+                (200..=203 + threads as u64).contains(&reads),
+                "{threads} threads: {reads} readings of the clock, {} playouts",
+                o.playouts
+            );
+            assert!(
+                o.playouts <= 16 * reads,
+                "{threads} threads: {} playouts for {reads} readings of the clock",
+                o.playouts
+            );
+            let ms = o.elapsed.as_millis() as u64;
+            assert!((200..=202 + threads as u64).contains(&ms), "{ms} ms");
+        }
     }
 
     #[test]
@@ -929,7 +1019,7 @@ mod tests {
             playouts: Some(0),
             seed: 1,
         };
-        let search = Search::new(&b, WHITE, &tree, &settings, &stop, Instant::now());
+        let search = Search::new(&b, WHITE, &tree, &settings, &stop, Instant::now);
         search.prepare_root();
         let kids = tree.children(tree.root());
         if !RESTORING_BONUS {

@@ -262,6 +262,47 @@ mod tests {
         assert!(a.moves.len() >= 2);
     }
 
+    /// The recorded winner is the game's: replayed on a fresh board, a game that ends in a
+    /// connection names its owner; one that ends on a proof (the search's: all of them here, as
+    /// the search proves a connecting move before it is played) leaves the side to move lost
+    /// by the exact solver (independent of the search), and names the other side.
+    #[test]
+    fn the_recorded_winner_agrees_with_a_replay() {
+        use crate::games::hex::position::Hex;
+        use crate::games::hex::solver::{Solver, Verdict};
+        let mut by_proof = 0;
+        for g in 0..12u64 {
+            let size = 4 + (g % 2) as usize;
+            let r = play_game(size, (g * 7) as usize % (size * size), 300, 2, g);
+            let mut pos = Hex::new(size, size).unwrap();
+            let mut to_move = BLACK;
+            for &(c, _) in &r.moves {
+                let b = pos.board();
+                assert!(
+                    b.winner().is_none() && b.empty_cells().has(c),
+                    "{}",
+                    r.line()
+                );
+                pos.place(to_move, c);
+                to_move = 1 - to_move;
+            }
+            if let Some(w) = pos.board().winner() {
+                assert_eq!(r.winner, w, "{}", r.line());
+                continue;
+            }
+            by_proof += 1;
+            pos.set_to_move(to_move);
+            let stop = AtomicBool::new(false);
+            let verdict = Solver::new(&stop, None).solve(&pos);
+            assert_eq!(verdict, Verdict::Loss, "the side to move: {}", r.line());
+            assert_eq!(r.winner, 1 - to_move, "{}", r.line());
+        }
+        assert!(
+            by_proof > 0,
+            "no game ended on a proof: the solver's check never ran"
+        );
+    }
+
     #[test]
     fn a_run_resumes_where_it_stopped() {
         let dir = std::env::temp_dir().join(format!("sente-selfplay-{}", std::process::id()));

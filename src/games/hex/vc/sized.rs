@@ -3,7 +3,8 @@
 //! The H-search's inner loops are set operations on carriers (subset tests, unions,
 //! intersections), and the solver copies both colours' carrier lists at every position it
 //! judges; a carrier of the largest board is six words. `VcSet` picks the engine (`set::Engine`)
-//! whose carriers have one word (up to 64 cells: 8×8), two (up to 128: 11×11) or six, and gives
+//! whose carriers have one word (up to 64 cells: 8×8), two (up to 128: 11×11), three (up to 192:
+//! 13×13, where six words cost the tree search 12-25 % more instructions) or six, and gives
 //! its answers as `Cells` of any board, so nothing above `vc/` sees the width. Node sets
 //! (`full_nbs`) stay wide: an edge's node number is beyond the cells.
 
@@ -16,6 +17,7 @@ use super::set::Engine;
 pub enum VcSet {
     One(Engine<1>),
     Two(Engine<2>),
+    Three(Engine<3>),
     Wide(Engine<{ super::super::board::WORDS }>),
 }
 
@@ -25,6 +27,7 @@ macro_rules! each {
         match $set {
             VcSet::One($e) => $body,
             VcSet::Two($e) => $body,
+            VcSet::Three($e) => $body,
             VcSet::Wide($e) => $body,
         }
     };
@@ -46,6 +49,8 @@ impl VcSet {
             VcSet::One(Engine::build(board, color))
         } else if cells <= Bits::<2>::CAPACITY {
             VcSet::Two(Engine::build(board, color))
+        } else if cells <= Bits::<3>::CAPACITY {
+            VcSet::Three(Engine::build(board, color))
         } else {
             VcSet::Wide(Engine::build(board, color))
         }
@@ -57,6 +62,7 @@ impl VcSet {
         match (self, other) {
             (VcSet::One(a), VcSet::One(b)) => a.copy_from(b),
             (VcSet::Two(a), VcSet::Two(b)) => a.copy_from(b),
+            (VcSet::Three(a), VcSet::Three(b)) => a.copy_from(b),
             (VcSet::Wide(a), VcSet::Wide(b)) => a.copy_from(b),
             (a, b) => *a = b.clone(),
         }
@@ -67,11 +73,12 @@ impl VcSet {
         each!(self, e => e.color)
     }
 
-    /// Carrier words per connection (1, 2 or 6): what the board's size chose.
+    /// Carrier words per connection (1, 2, 3 or 6): what the board's size chose.
     pub fn words(&self) -> usize {
         match self {
             VcSet::One(_) => 1,
             VcSet::Two(_) => 2,
+            VcSet::Three(_) => 3,
             VcSet::Wide(_) => super::super::board::WORDS,
         }
     }

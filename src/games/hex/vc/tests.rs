@@ -304,9 +304,9 @@ fn greedy_or_leaves_no_cell_of_the_full_intersection_avoidable() {
     assert!(found > 200, "only {found}");
 }
 
-/// The narrow engines (one word up to 8×8, two up to 11×11) find exactly the connections the
-/// six-word engine finds, fresh and updated move by move: every node pair's fulls and semis of
-/// random positions on 6×6, 8×8, 9×9 and 11×11 boards.
+/// The narrow engines (one word up to 8×8, two up to 11×11, three up to 13×13) find exactly the
+/// connections the six-word engine finds, fresh and updated move by move: every node pair's
+/// fulls and semis of random positions on 6×6, 8×8, 9×9, 11×11 and 13×13 boards.
 #[test]
 fn narrow_carriers_give_the_wide_engines_connections() {
     use super::set::Engine;
@@ -333,11 +333,13 @@ fn narrow_carriers_give_the_wide_engines_connections() {
     }
     let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let mut seen = 0;
-    for (side, stones) in [(6, 8), (8, 10), (9, 10), (11, 14)] {
+    for (side, stones) in [(6, 8), (8, 10), (9, 10), (11, 14), (13, 16)] {
         let mut b = Board::new(side, side).unwrap();
         let mut narrow1 =
             (side <= 8).then(|| [Engine::<1>::build(&b, BLACK), Engine::<1>::build(&b, WHITE)]);
-        let mut narrow2 = [Engine::<2>::build(&b, BLACK), Engine::<2>::build(&b, WHITE)];
+        let mut narrow2 =
+            (side <= 11).then(|| [Engine::<2>::build(&b, BLACK), Engine::<2>::build(&b, WHITE)]);
+        let mut narrow3 = [Engine::<3>::build(&b, BLACK), Engine::<3>::build(&b, WHITE)];
         let mut wide = [
             Engine::<WORDS>::build(&b, BLACK),
             Engine::<WORDS>::build(&b, WHITE),
@@ -355,9 +357,14 @@ fn narrow_carriers_give_the_wide_engines_connections() {
                     seen += same(&narrow1[i], &wide[i], &b);
                     seen += same(&Engine::<1>::build(&b, i as u8), &fresh, &b);
                 }
-                narrow2[i].play(&b, color, c);
-                seen += same(&narrow2[i], &wide[i], &b);
-                seen += same(&Engine::<2>::build(&b, i as u8), &fresh, &b);
+                if let Some(narrow2) = narrow2.as_mut() {
+                    narrow2[i].play(&b, color, c);
+                    seen += same(&narrow2[i], &wide[i], &b);
+                    seen += same(&Engine::<2>::build(&b, i as u8), &fresh, &b);
+                }
+                narrow3[i].play(&b, color, c);
+                seen += same(&narrow3[i], &wide[i], &b);
+                seen += same(&Engine::<3>::build(&b, i as u8), &fresh, &b);
             }
         }
     }
@@ -365,8 +372,9 @@ fn narrow_carriers_give_the_wide_engines_connections() {
     // The public set picks the width from the board.
     assert_eq!(VcSet::build(&Board::new(8, 8).unwrap(), BLACK).words(), 1);
     assert_eq!(VcSet::build(&Board::new(11, 11).unwrap(), BLACK).words(), 2);
+    assert_eq!(VcSet::build(&Board::new(13, 13).unwrap(), BLACK).words(), 3);
     assert_eq!(
-        VcSet::build(&Board::new(12, 12).unwrap(), BLACK).words(),
+        VcSet::build(&Board::new(14, 14).unwrap(), BLACK).words(),
         WORDS
     );
 }
