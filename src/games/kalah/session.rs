@@ -75,11 +75,14 @@ impl KalahSession {
             tt: None,
             hash_mb,
             grow_proofs,
-            proofs: Arc::new(ProofTable::new(if grow_proofs {
-                hash_mb.max(MIN_PROOF_TABLE_MB)
-            } else {
-                hash_mb
-            })),
+            proofs: Arc::new(ProofTable::new(
+                if grow_proofs {
+                    hash_mb.max(MIN_PROOF_TABLE_MB)
+                } else {
+                    hash_mb
+                },
+                rules.pits,
+            )),
             proofs_rules: rules,
             endgame: None,
             threads,
@@ -100,7 +103,7 @@ impl KalahSession {
                 self.hash_mb
             } else {
                 let half = (self.hash_mb / 2).max(1);
-                self.proofs = Arc::new(ProofTable::new(half));
+                self.proofs = Arc::new(ProofTable::new(half, self.proofs_rules.pits));
                 half
             };
             self.tt = Some(Arc::new(Tt::new(mb)));
@@ -115,7 +118,12 @@ impl KalahSession {
     /// Starts from `pos`; tables that belong to another rule set are forgotten.
     fn reset(&mut self, pos: Kalah) {
         if pos.rules != self.proofs_rules {
-            self.proofs.clear();
+            // The table's keys are packed for a number of pits.
+            if pos.rules.pits == self.proofs.pits() {
+                self.proofs.clear();
+            } else {
+                self.proofs = Arc::new(ProofTable::new(self.proofs.mb(), pos.rules.pits));
+            }
             self.proofs_rules = pos.rules;
         }
         if self
@@ -321,7 +329,7 @@ impl KalahSession {
             // given up on an interrupt (the solve then stops at once).
             let grown = grow_to.and_then(|mb| {
                 log::info!("solve: proof table grown to {mb} MB for this board");
-                ProofTable::new_unless_stopped(mb, &stop)
+                ProofTable::new_unless_stopped(mb, rules.pits, &stop)
             });
             let proofs = grown.map_or(proofs, Arc::new);
             let seeds = pos.board.seeds();
