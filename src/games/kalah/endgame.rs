@@ -57,6 +57,13 @@ fn binom(n: usize, k: usize) -> u64 {
     BINOM[n][k]
 }
 
+/// `binom` for the ranks' look-ups, where `n < 64` and `k < 16` always hold (at most 40 seeds
+/// plus 15 in `n`, 16 pits): the masks let the compiler drop the bounds checks.
+#[inline]
+fn binom_at(n: usize, k: usize) -> u64 {
+    BINOM[n & 63][k & 15]
+}
+
 /// Boards with exactly `s` seeds in `pits` pits.
 fn layer_size(s: u32, pits: usize) -> usize {
     binom(s as usize + pits - 1, pits - 1) as usize
@@ -84,20 +91,31 @@ impl Endgame {
             .fold(0usize, usize::saturating_add)
     }
 
-    /// The board's index within layer `s`.
+    /// The board's index within layer `s`: its rank among the compositions of `s` into the
+    /// `2m` pits in lexicographic order (mover's pits first). That rank is the layer's size, less
+    /// one, less the sum over `k` of `C(S_k + k - 1, k)`, `S_k` the seeds in the last `k` pits
+    /// (the lexicographic sum of differences, telescoped by Pascal's rule): one look-up a pit,
+    /// and the suffix sums come from two multiplications (prefix sums of byte lanes), not from
+    /// a chain of subtractions.
     #[inline]
     fn rank(&self, b: Board, s: u32) -> usize {
+        const LANES: u64 = 0x0101_0101_0101_0101;
         let m = self.rules.pits;
-        let p = 2 * m;
-        let mut rem = s as usize;
-        let mut r = 0u64;
-        for j in 0..p - 1 {
-            let x = if j < m { b.mine(j) } else { b.theirs(j - m) } as usize;
-            let q = p - 1 - j;
-            r += binom(rem + q, q) - binom(rem - x + q, q);
-            rem -= x;
+        let (lo, hi) = (b.0 as u64, (b.0 >> 64) as u64);
+        // Lane i: the seeds in pits 0..i of that side (every sum is below 256).
+        let (before_lo, before_hi) = (lo.wrapping_mul(LANES) << 8, hi.wrapping_mul(LANES) << 8);
+        let lane = |x: u64, i: usize| (x >> (8 * i)) as u8 as usize;
+        let theirs = (hi.wrapping_mul(LANES) >> (8 * (m - 1))) as u8 as usize;
+        let both = theirs + (lo.wrapping_mul(LANES) >> (8 * (m - 1))) as u8 as usize;
+        let mut sum = 0u64;
+        for k in 1..m {
+            sum += binom_at(theirs - lane(before_hi, m - k) + k - 1, k);
         }
-        r as usize
+        sum += binom_at(theirs + m - 1, m);
+        for k in m + 1..2 * m {
+            sum += binom_at(both - lane(before_lo, 2 * m - k) + k - 1, k);
+        }
+        (binom(s as usize + 2 * m - 1, 2 * m - 1) - 1 - sum) as usize
     }
 
     /// The exact value of `b` for the side to move (seeds they will still take minus seeds the

@@ -75,11 +75,14 @@ impl KalahSession {
             tt: None,
             hash_mb,
             grow_proofs,
-            proofs: Arc::new(ProofTable::new(if grow_proofs {
-                hash_mb.max(MIN_PROOF_TABLE_MB)
-            } else {
-                hash_mb
-            })),
+            proofs: Arc::new(ProofTable::new(
+                if grow_proofs {
+                    hash_mb.max(MIN_PROOF_TABLE_MB)
+                } else {
+                    hash_mb
+                },
+                rules.pits,
+            )),
             proofs_rules: rules,
             endgame: None,
             threads,
@@ -100,7 +103,7 @@ impl KalahSession {
                 self.hash_mb
             } else {
                 let half = (self.hash_mb / 2).max(1);
-                self.proofs = Arc::new(ProofTable::new(half));
+                self.proofs = Arc::new(ProofTable::new(half, self.proofs_rules.pits));
                 half
             };
             self.tt = Some(Arc::new(Tt::new(mb)));
@@ -115,7 +118,12 @@ impl KalahSession {
     /// Starts from `pos`; tables that belong to another rule set are forgotten.
     fn reset(&mut self, pos: Kalah) {
         if pos.rules != self.proofs_rules {
-            self.proofs.clear();
+            // The table's keys are packed for a number of pits.
+            if pos.rules.pits == self.proofs.pits() {
+                self.proofs.clear();
+            } else {
+                self.proofs = Arc::new(ProofTable::new(self.proofs.mb(), pos.rules.pits));
+            }
             self.proofs_rules = pos.rules;
         }
         if self
@@ -321,7 +329,7 @@ impl KalahSession {
             // given up on an interrupt (the solve then stops at once).
             let grown = grow_to.and_then(|mb| {
                 log::info!("solve: proof table grown to {mb} MB for this board");
-                ProofTable::new_unless_stopped(mb, &stop)
+                ProofTable::new_unless_stopped(mb, rules.pits, &stop)
             });
             let proofs = grown.map_or(proofs, Arc::new);
             let seeds = pos.board.seeds();
@@ -506,7 +514,8 @@ pub fn solve_endgame_seeds(pits: usize, seeds: u32) -> u32 {
 /// The proof table `solve` takes for a board with `seeds` in play when `--hash` is not given:
 /// the default for most boards; for a board as big as those given a bigger database, 2 GB (at
 /// most an eighth of the machine's memory). Kalah(6,5) off on 2 threads took 1341 s with the
-/// default 64 MB, 930 s with 2 GB and 625 s with 8 GB.
+/// default 64 MB, 930 s with 2 GB and 625 s with 8 GB (32-byte entries); with 16-byte entries
+/// 2 GB took 643 s (3.44G nodes, cached 23-seed database, load 1.6-2.0).
 pub fn solve_proof_table_mb(pits: usize, seeds: u32) -> usize {
     if !is_big_board(pits, seeds) {
         return DEFAULT_HASH_MB.max(MIN_PROOF_TABLE_MB);

@@ -353,7 +353,7 @@ fn solve_agrees_with_minimax_on_every_small_start_position() {
             for threads in [1, 2] {
                 check(
                     &k,
-                    &solve_with(&k, &ProofTable::new(4), None, threads),
+                    &solve_with(&k, &ProofTable::new(4, m), None, threads),
                     &mut memo,
                 );
             }
@@ -490,7 +490,7 @@ fn kalah_6_4_has_its_published_values() {
         let k = Kalah::new(rules(6, ec), 4);
         // A small database, as the engine uses a bigger one: without, the solve takes minutes.
         let db = Endgame::build(k.rules, 16, 2, &stop).expect("not stopped");
-        let sol = solve_with(&k, &ProofTable::new(64), Some(&db), 2);
+        let sol = solve_with(&k, &ProofTable::new(64, 6), Some(&db), 2);
         assert_eq!(sol.value, want, "Kalah(6,4) empty_capture {ec}");
     }
 }
@@ -516,11 +516,11 @@ fn solve_agrees_with_minimax_on_positions_from_random_games() {
         let mut memo = HashMap::new();
         for (m, n, max_seeds) in [(4, 4, 20), (5, 4, 18), (6, 4, 16), (6, 6, 14)] {
             let r = rules(m, ec);
-            let table = ProofTable::new(4);
+            let table = ProofTable::new(4, m);
             for k in sampled(&mut rng, r, n, max_seeds, 12) {
                 check(&k, &solve_with(&k, &table, None, 1), &mut memo);
                 // Two threads on a fresh table give the same value.
-                let two = solve_with(&k, &ProofTable::new(4), None, 2);
+                let two = solve_with(&k, &ProofTable::new(4, m), None, 2);
                 check(&k, &two, &mut memo);
             }
         }
@@ -535,7 +535,7 @@ fn the_endgame_database_agrees_with_minimax_and_speeds_up_the_solver() {
         let r = rules(4, ec);
         let db = Endgame::build(r, 10, 2, &stop).expect("not stopped");
         let mut memo = HashMap::new();
-        let table = ProofTable::new(4);
+        let table = ProofTable::new(4, r.pits);
         for k in sampled(&mut rng, r, 4, 10, 40) {
             let Some(v) = db.value(k.board) else {
                 assert!(
@@ -561,7 +561,7 @@ fn published_values_of_kalah_5_3_and_6_3() {
     for (m, n, margin) in [(5, 3, 6), (6, 3, 2)] {
         let k = Kalah::new(rules(m, false), n);
         for threads in [1, 2] {
-            let sol = solve_with(&k, &ProofTable::new(64), None, threads);
+            let sol = solve_with(&k, &ProofTable::new(64, m), None, threads);
             assert_eq!(sol.value, margin, "Kalah({m},{n}), {threads} threads");
         }
     }
@@ -578,7 +578,7 @@ fn an_interrupted_solve_reports_proven_bounds() {
     let mut stopped = 0;
     for delay_ms in [20, 50, 100, 200] {
         let stop = AtomicBool::new(false);
-        let table = ProofTable::new(4);
+        let table = ProofTable::new(4, 6);
         let setup = SolverSetup {
             rules: k.rules,
             table: &table,
