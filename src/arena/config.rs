@@ -63,11 +63,12 @@ pub struct MatchArgs {
     /// `caro` (five not blocked at both ends).
     #[arg(long)]
     pub variant: Option<String>,
-    /// `name=NAME [restart=on|off] [dir=DIR] [init="CMD; CMD"] [tolerance=T] cmd=COMMAND LINE...`
-    /// (twice; everything after `cmd=` is the engine's command line, split as a shell would).
-    /// `init` commands are sent once per process, before its first game (GTP: each must
+    /// `name=NAME [restart=on|off] [dir=DIR] [init="CMD; CMD"] [tolerance=T] [nodes=N] cmd=COMMAND
+    /// LINE...` (twice; everything after `cmd=` is the engine's command line, split as a shell
+    /// would). `init` commands are sent once per process, before its first game (GTP: each must
     /// succeed; Gomocup: lines after `START` and the `INFO` block); `tolerance` replaces
-    /// `--tolerance` for this engine.
+    /// `--tolerance` for this engine; `nodes` caps its search per move (Gomocup engines: sent
+    /// as `INFO max_node N`), so that a match is the same on a loaded machine.
     #[arg(long = "engine", value_name = "SPEC")]
     pub engines: Vec<String>,
     /// Games to play (pairs of games share an opening, colours swapped).
@@ -152,6 +153,7 @@ pub struct EngineToml {
     #[serde(default)]
     pub init: Vec<String>,
     pub tolerance: Option<String>,
+    pub nodes: Option<u64>,
 }
 
 /// One engine of the match.
@@ -168,6 +170,8 @@ pub struct EngineSpec {
     pub init: Vec<String>,
     /// This engine's tolerance over its time, when it differs from the match's.
     pub tolerance_ms: Option<u64>,
+    /// Nodes per move (`nodes=N`): a fixed-node match plays the same games at any load.
+    pub nodes: Option<u64>,
 }
 
 impl EngineSpec {
@@ -213,6 +217,7 @@ pub fn parse_engine(spec: &str, default_restart: bool) -> Result<EngineSpec, Str
         restart: default_restart,
         init: Vec::new(),
         tolerance_ms: None,
+        nodes: None,
     };
     let words = shlex::split(options)
         .ok_or_else(|| format!("engine {spec:?}: cannot split the options"))?;
@@ -226,9 +231,10 @@ pub fn parse_engine(spec: &str, default_restart: bool) -> Result<EngineSpec, Str
             "restart" => e.restart = parse_on_off(v)?,
             "init" => e.init.extend(split_init(v)),
             "tolerance" => e.tolerance_ms = Some(parse_duration_ms(v)?),
+            "nodes" => e.nodes = Some(parse_nodes(v)?),
             _ => {
                 return Err(format!(
-                    "engine {spec:?}: unknown key {k:?} (name, dir, restart, init, tolerance, cmd)"
+                    "engine {spec:?}: unknown key {k:?} (name, dir, restart, init, tolerance, nodes, cmd)"
                 ))
             }
         }
@@ -240,6 +246,14 @@ pub fn parse_engine(spec: &str, default_restart: bool) -> Result<EngineSpec, Str
             .unwrap_or_else(|| e.argv[0].clone());
     }
     Ok(e)
+}
+
+/// A per-move node limit: a positive whole number.
+fn parse_nodes(v: &str) -> Result<u64, String> {
+    match v.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("nodes must be a positive whole number, not {v:?}")),
+    }
 }
 
 /// `3/8` → (3, 8).
@@ -329,6 +343,7 @@ impl Settings {
                         },
                         init: e.init.iter().flat_map(|c| split_init(c)).collect(),
                         tolerance_ms: e.tolerance.as_deref().map(parse_duration_ms).transpose()?,
+                        nodes: e.nodes.map(|n| parse_nodes(&n.to_string())).transpose()?,
                     })
                 })
                 .collect::<Result<Vec<_>, String>>()?
@@ -439,6 +454,13 @@ mod tests {
         assert_eq!(e.tolerance_ms, Some(1500));
         assert_eq!(e.tolerance_or(300), 1500);
         assert_eq!(e.argv, ["mohex", "--quiet"]);
+        assert_eq!(e.nodes, None);
+        assert_eq!(
+            parse_engine("name=A nodes=20000 cmd=x", true)
+                .unwrap()
+                .nodes,
+            Some(20_000)
+        );
         // The name defaults to the program's file name.
         assert_eq!(
             parse_engine("cmd=/usr/bin/mohex --x", true).unwrap().name,
@@ -451,6 +473,8 @@ mod tests {
             "colour=red cmd=x",
             "name=A xcmd=y",
             "name=A tolerance=soon cmd=x",
+            "name=A nodes=0 cmd=x",
+            "name=A nodes=many cmd=x",
         ] {
             assert!(parse_engine(bad, true).is_err(), "{bad} accepted");
         }

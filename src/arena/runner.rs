@@ -18,11 +18,12 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
+use super::config::EngineSpec;
 use super::config::{MergeArgs, ReportArgs, Settings};
 use super::games::{self, GameOptions};
 use super::interrupt;
 use super::play::{play_game, GameContext, GameEnd, Slot};
-use super::referee::{load_openings, GameKind, RecordInfo};
+use super::referee::{load_openings, GameKind, Protocol, RecordInfo};
 use super::results::{self, GameResult};
 use super::stats::{Decision, Sprt};
 use super::summary::{progress_line, summary, write as write_summary};
@@ -87,6 +88,31 @@ fn tolerance_text(s: &Settings) -> String {
     t
 }
 
+/// The engines with their node limits turned into the protocol's command: `INFO max_node N`
+/// for a Gomocup engine, after its own `init` lines. GTP has no common command for it (MoHex
+/// takes `param_mohex max_games N`), so a GTP engine's limit goes in its `init`.
+fn with_node_limits(engines: &[EngineSpec], protocol: Protocol) -> Result<Vec<EngineSpec>, String> {
+    engines
+        .iter()
+        .map(|e| {
+            let mut e = e.clone();
+            if let Some(n) = e.nodes {
+                match protocol {
+                    Protocol::Gomocup => e.init.push(format!("INFO max_node {n}")),
+                    Protocol::Gtp => {
+                        return Err(format!(
+                            "engine {}: nodes= is sent as INFO max_node to Gomocup engines; give a \
+                             GTP engine its own command in init= (MoHex: param_mohex max_games {n})",
+                            e.name
+                        ))
+                    }
+                }
+            }
+            Ok(e)
+        })
+        .collect()
+}
+
 /// Runs a match to the end (or to the SPRT's decision); returns the summary.
 pub fn run_match(s: &Settings) -> Result<String, String> {
     let kind: Arc<dyn GameKind> = Arc::from(games::make(
@@ -96,6 +122,7 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
             variant: s.variant.clone(),
         },
     )?);
+    let engines = with_node_limits(&s.engines, kind.protocol())?;
     let openings = match &s.openings {
         Some(p) => load_openings(kind.as_ref(), p)?,
         None => Vec::new(),
@@ -196,7 +223,7 @@ pub fn run_match(s: &Settings) -> Result<String, String> {
             Arc::clone(&openings),
             tx.clone(),
         );
-        let specs = [s.engines[0].clone(), s.engines[1].clone()];
+        let specs = [engines[0].clone(), engines[1].clone()];
         let (out, tc, seed) = (s.out.clone(), s.tc, s.seed);
         workers.push(std::thread::spawn(move || {
             let mut slots = specs.map(Slot::new);
@@ -457,6 +484,21 @@ pub fn print(text: &str) {
 mod tests {
     use super::*;
     use rand::Rng;
+
+    #[test]
+    fn node_limits_become_info_max_node_for_gomocup_engines_only() {
+        let spec = |cmd: &str| super::super::config::parse_engine(cmd, true).unwrap();
+        let engines = [
+            spec("name=a nodes=5000 init=\"INFO thread_num 1\" cmd=x"),
+            spec("name=b cmd=y"),
+        ];
+        let out = with_node_limits(&engines, Protocol::Gomocup).unwrap();
+        assert_eq!(out[0].init, ["INFO thread_num 1", "INFO max_node 5000"]);
+        assert!(out[1].init.is_empty());
+        let err = with_node_limits(&engines, Protocol::Gtp).unwrap_err();
+        assert!(err.contains("nodes=") && err.contains("engine a"), "{err}");
+        assert!(with_node_limits(&engines[1..], Protocol::Gtp).is_ok());
+    }
 
     #[test]
     fn pair_openings_are_reproducible_and_independent() {

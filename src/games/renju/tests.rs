@@ -655,13 +655,45 @@ fn a_false_three_does_not_force_white_to_defend() {
     renju.generate(&mut moves);
     assert!(moves.iter().any(|&c| !is_defence(&renju, c)), "{moves:?}");
 
+    // Under freestyle both ends are real: each makes an open four and a four at once, so no
+    // single stone stops both and White has no four. The picker has no reply (the node is a
+    // proven loss), and the root still offers every candidate so that a move is played.
+    use crate::games::renju::movepick::{mode, Mode, MovePicker, Ordering};
     let mut free = board(&rows, Rule::Freestyle);
     free.set_to_move(1);
     assert!(free.legal_open_four_point(0).is_some());
+    assert_eq!(mode(&mut free), Mode::Defend);
+    let history = [0; crate::games::renju::board::CELLS];
+    let ord = Ordering {
+        history: &history,
+        counter: None,
+        killers: [None; 2],
+        history_div: 1,
+        counter_bonus: 0,
+        killer_bonus: 0,
+        opponent_percent: 80,
+    };
+    let mut picker = MovePicker::new(&mut free, None, None);
+    assert_eq!(picker.next(&mut free, &ord), None);
     let mut moves = Vec::new();
     free.generate(&mut moves);
-    assert!(!moves.is_empty());
-    assert!(moves.iter().all(|&c| is_defence(&free, c)), "{moves:?}");
+    assert!(moves.len() > 10, "{moves:?}");
+    // Without the right column, the right end is a plain open-four point and the left one an
+    // open four with a four: only the left end stops both, and it is the one reply.
+    let mut rows_one = rows;
+    for row in &mut rows_one[8..12] {
+        *row = if row.contains('x') {
+            ".....x........."
+        } else {
+            ".....o........."
+        };
+    }
+    let mut one = board(&rows_one, Rule::Freestyle);
+    one.set_to_move(1);
+    let mut moves = Vec::new();
+    one.generate(&mut moves);
+    assert_eq!(moves, [cell(5, 7)]);
+    assert!(is_defence(&one, cell(5, 7)));
 }
 
 /// The evaluation sees a four-three point: worth nearly a win to its owner on move (the

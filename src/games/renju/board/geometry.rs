@@ -45,6 +45,29 @@ pub fn step(c: usize, d: isize, k: isize) -> usize {
     (c as isize + d * k) as usize
 }
 
+/// The direction index (into `DIRS`) and the signed step count from `q` to `x` when `x` lies on
+/// one of `q`'s four lines within five cells (the reach of a line key), else `None`.
+#[inline]
+pub fn line_offset(q: Cell, x: Cell) -> Option<(usize, isize)> {
+    let (qx, qy) = xy(q);
+    let (dx, dy) = (
+        xy(x).0 as isize - qx as isize,
+        xy(x).1 as isize - qy as isize,
+    );
+    let (dir, k) = if dy == 0 {
+        (0, dx)
+    } else if dx == 0 {
+        (1, dy)
+    } else if dx == dy {
+        (2, dy)
+    } else if dx == -dy {
+        (3, dy)
+    } else {
+        return None;
+    };
+    (k != 0 && k.abs() <= 5).then_some((dir, k))
+}
+
 /// The stone value of a side (0 Black, 1 White).
 #[inline]
 pub fn stone(side: u8) -> u8 {

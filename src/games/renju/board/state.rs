@@ -11,12 +11,12 @@
 
 use super::cell_table::{self, CellInfo, FLAG_FIVE, FLAG_MAY_BE_FORBIDDEN, FLAG_OPEN_FOUR};
 use super::geometry::{
-    cell, empty_cells, step, stone, xy, Cell, Rule, CELLS, DIRS, EMPTY, STRIDE, ZOBRIST,
-    ZOBRIST_WHITE_TO_MOVE,
+    cell, empty_cells, line_offset, step, stone, xy, Cell, Rule, CELLS, DIRS, EMPTY, STRIDE,
+    ZOBRIST, ZOBRIST_WHITE_TO_MOVE,
 };
 use crate::games::renju::eval::active::active;
 use crate::games::renju::eval::tables::THREATS;
-use crate::games::renju::patterns::class::{index, CLASSES, C_FIVE, C_NONE};
+use crate::games::renju::patterns::class::{classify, index, CLASSES, C_FIVE, C_NONE};
 use crate::games::renju::patterns::forbidden::is_forbidden;
 use crate::games::renju::patterns::shapes::{slot, ShapeTable, NONE, SHAPES};
 
@@ -289,6 +289,19 @@ impl Board {
             s[3] >> k & 15,
         ]
     }
+    /// `side`'s class at empty cell `q` if a stone of `by` stood on the empty cell `x`: only the
+    /// shape of the line through both changes (a cell's shapes read five cells each way along
+    /// its four lines, so a stone off those lines changes nothing). What the exact threat
+    /// replies (`movepick::defence`) ask of every candidate defence, without a make and undo.
+    #[inline]
+    pub fn class_with_stone(&self, q: Cell, side: u8, x: Cell, by: u8) -> u8 {
+        let mut shapes = self.shapes_of(q, side);
+        if let Some((dir, k)) = line_offset(q, x) {
+            let key = self.keys[q as usize][dir] | (stone(by) as u32) << (2 * slot(k));
+            shapes[dir] = self.table.by_key(key) >> (4 * side as u32) & 15;
+        }
+        classify(shapes)
+    }
     /// Is `c` a candidate (empty, a stone within two cells)?
     #[inline(always)]
     pub fn is_candidate(&self, c: Cell) -> bool {
@@ -408,7 +421,8 @@ impl Board {
             return None;
         }
         let mut cands = Vec::new();
-        self.region(0, &mut cands);
+        // An open-four point touches a stone of its line, but may lie outside the box.
+        self.region(1, &mut cands);
         cands.into_iter().find(|&c| {
             self.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !self.is_forbidden(c, side)
         })

@@ -105,3 +105,18 @@ fn board_forbidden_points_agree_with_the_shared_data_set() {
     }
     assert!(n > 0);
 }
+
+/// An open-four point may lie outside the stones' bounding box (a three at its edge): the
+/// board still finds it, so the searcher answers the three and sees its own.
+#[test]
+fn open_four_points_outside_the_bounding_box_are_found() {
+    // Black's open three on row 7 from x=5 to 7, White at (6,8): the box is x 5..7, y 7..8,
+    // and Black's open-four points (4,7) and (8,7) lie outside it.
+    let mut b = Board::new(15, 15, Rule::Freestyle);
+    for (x, y) in [(5, 7), (6, 8), (6, 7), (6, 6), (7, 7)] {
+        b.make(cell(x, y));
+    }
+    assert!(b.has_open_four_point(0));
+    let p = b.legal_open_four_point(0).expect("an open-four point");
+    assert!([cell(4, 7), cell(8, 7)].contains(&p), "{p}");
+}

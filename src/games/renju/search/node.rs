@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 
 use super::params::{Params, PARAMS, PLY};
 use super::stats::{Kind, NodeEnd, Stats};
-use super::win::quick_result;
+use super::win::{loss_in, quick_result};
 use crate::games::renju::board::cell_table::FLAG_FOUR;
 use crate::games::renju::board::{xy, Board, Cell, CELLS};
 use crate::games::renju::eval::evaluate;
@@ -334,7 +334,6 @@ impl<'a> Worker<'a> {
             .map(|c| self.counter[side][c as usize])
             .filter(|&c| c != 0);
         let mut picker = MovePicker::new(b, tt_move, excluded);
-        let mode = picker.mode();
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let mut best_move: Cell = 0;
@@ -358,6 +357,8 @@ impl<'a> Worker<'a> {
                     None => break,
                 }
             };
+            // A four-three node with no single stop is searched in full (`MovePicker`).
+            let mode = picker.mode();
             let quiet = mode == Mode::All && is_quiet(b, m);
             if !pv && quiet && best > -WIN_BOUND && mode == Mode::All {
                 // Move-count pruning and futility of quiet moves near the leaves.
@@ -456,6 +457,10 @@ impl<'a> Worker<'a> {
             if excluded.is_some() {
                 return alpha;
             }
+            if picker.mode() == Mode::Defend {
+                // Nothing stops the open four or double four, and we have no four.
+                return loss_in(ply, 4);
+            }
             return if b.drawn() { 0 } else { evaluate(b) };
         }
         if let Some(st) = self.stats.as_mut() {
@@ -463,6 +468,7 @@ impl<'a> Worker<'a> {
                 kind: match picker.mode() {
                     Mode::All => Kind::Full,
                     Mode::Defend => Kind::Defend,
+                    Mode::FourThree => Kind::FourThree,
                     Mode::Five | Mode::Block => Kind::Forced,
                 },
                 depth: dp,

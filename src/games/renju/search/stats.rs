@@ -10,19 +10,22 @@
 pub enum Kind {
     /// Every candidate.
     Full,
-    /// An open three of the opponent to answer.
+    /// An open three (or double-four point) of the opponent to answer.
     Defend,
+    /// A four-three point of the opponent to answer.
+    FourThree,
     /// One reply: our five, or the block of the opponent's four.
     Forced,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Full, Kind::Defend, Kind::Forced];
+    pub const ALL: [Kind; 4] = [Kind::Full, Kind::Defend, Kind::FourThree, Kind::Forced];
 
     pub fn name(self) -> &'static str {
         match self {
             Kind::Full => "full",
             Kind::Defend => "defend",
+            Kind::FourThree => "4-3",
             Kind::Forced => "forced",
         }
     }
@@ -64,7 +67,7 @@ impl KindStats {
 /// The counters of one search (its main thread).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    pub kinds: [KindStats; 3],
+    pub kinds: [KindStats; 4],
     /// Nodes of the threat quiescence.
     pub leaf_nodes: u64,
     /// (depth, nodes, milliseconds) at the end of each completed iteration.

@@ -7,9 +7,14 @@
 //! otherwise every candidate, ordered by the cells' pattern scores for both sides, history and
 //! the counter-move, handed out best first by selection (most nodes cut off after a few moves,
 //! so a full sort would be wasted). No cap on the number of moves: pruning is the search's.
+//! Against a winning threat (an open three, a double-four point, a four-three point) the
+//! replies are exact: the cells that stop every threat point, and our fours (`defence`).
+
+pub mod defence;
 
 use crate::games::renju::board::cell_table::{FLAG_FOUR, FLAG_THREE};
 use crate::games::renju::board::{Board, Cell};
+use crate::games::renju::patterns::class::{C_FOUR_THREE, C_WIN};
 
 /// What the node's replies are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,8 +23,11 @@ pub enum Mode {
     Five,
     /// Block the opponent's five point: one move.
     Block,
-    /// Answer the opponent's open-four threat: defences and our fours.
+    /// Answer the opponent's open-four or double-four point: the cells that stop every
+    /// winning threat point, and our fours.
     Defend,
+    /// Answer the opponent's four-three point: the cells that stop it, and our fours.
+    FourThree,
     /// Every candidate.
     All,
 }
@@ -44,10 +52,12 @@ pub fn mode(b: &mut Board) -> Mode {
         Mode::Five
     } else if b.five_points(opp) > 0 {
         Mode::Block
-    } else if b.has_open_four_point(opp) && b.legal_open_four_point(opp).is_some() {
-        Mode::Defend
     } else {
-        Mode::All
+        match defence::threat_level(b) {
+            Some(C_WIN) => Mode::Defend,
+            Some(_) => Mode::FourThree,
+            None => Mode::All,
+        }
     }
 }
 
@@ -149,6 +159,39 @@ impl MovePicker {
         }
     }
 
+    /// Keeps in `cells` (the candidates) the exact replies to the opponent's threat: the cells
+    /// that stop every threat point of the node's level, and our fours. A four-three that no
+    /// single stone stops is searched in full (a block of its four may still make our own four
+    /// later); an open four that none stops leaves our fours alone, and none at all is a loss.
+    /// False when the node is to be searched in full.
+    fn exact_replies(&mut self, b: &mut Board, cells: &mut Vec<Cell>) -> bool {
+        let me = b.to_move();
+        let opp = 1 - me;
+        let level = if self.mode == Mode::Defend {
+            C_WIN
+        } else {
+            C_FOUR_THREE
+        };
+        let mut threats = Vec::with_capacity(8);
+        let mut stops = Vec::with_capacity(8);
+        if self.mode == Mode::Defend && defence::trusts_four_three(b, opp) {
+            // An open three beside a four-three: one stone must stop both, or the four-three
+            // wins after the three is blocked.
+            defence::threat_points(b, cells, opp, C_FOUR_THREE, &mut threats);
+            defence::defences(b, &threats, C_FOUR_THREE, &mut stops);
+        }
+        if stops.is_empty() {
+            defence::threat_points(b, cells, opp, level, &mut threats);
+            defence::defences(b, &threats, level, &mut stops);
+        }
+        if stops.is_empty() && self.mode == Mode::FourThree {
+            return false;
+        }
+        cells.retain(|&c| b.info(c, me).flags & FLAG_FOUR != 0 && !stops.contains(&c));
+        cells.extend_from_slice(&stops);
+        true
+    }
+
     fn generate(&mut self, b: &mut Board, ord: &Ordering) {
         let me = b.to_move();
         let opp = 1 - me;
@@ -166,12 +209,10 @@ impl MovePicker {
                 }
                 return;
             }
-            Mode::Defend => {
+            Mode::Defend | Mode::FourThree => {
                 b.candidates(&mut cells);
-                cells.retain(|&c| (b.info(c, opp).flags | b.info(c, me).flags) & FLAG_FOUR != 0);
-                if cells.is_empty() {
+                if !self.exact_replies(b, &mut cells) {
                     self.mode = Mode::All;
-                    b.candidates(&mut cells);
                 }
             }
             Mode::All => b.candidates(&mut cells),
