@@ -658,23 +658,12 @@ fn a_false_three_does_not_force_white_to_defend() {
     // Under freestyle both ends are real: each makes an open four and a four at once, so no
     // single stone stops both and White has no four. The picker has no reply (the node is a
     // proven loss), and the root still offers every candidate so that a move is played.
-    use crate::games::renju::movepick::{mode, Mode, MovePicker, Ordering};
+    use crate::games::renju::movepick::{mode, Mode};
     let mut free = board(&rows, Rule::Freestyle);
     free.set_to_move(1);
     assert!(free.legal_open_four_point(0).is_some());
     assert_eq!(mode(&mut free), Mode::Defend);
-    let history = [0; crate::games::renju::board::CELLS];
-    let ord = Ordering {
-        history: &history,
-        counter: None,
-        killers: [None; 2],
-        history_div: 1,
-        counter_bonus: 0,
-        killer_bonus: 0,
-        opponent_percent: 80,
-    };
-    let mut picker = MovePicker::new(&mut free, None, None);
-    assert_eq!(picker.next(&mut free, &ord), None);
+    assert!(crate::games::renju::search::picker_moves(&mut free).is_empty());
     let mut moves = Vec::new();
     free.generate(&mut moves);
     assert!(moves.len() > 10, "{moves:?}");

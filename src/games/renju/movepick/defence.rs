@@ -11,7 +11,7 @@
 //! Rapfi rebuilds the same sets from the attacking move (at most three cells per three); this is
 //! the intersection over the points themselves, which needs no memory of how they arose.
 
-use crate::games::renju::board::{Board, Cell, Rule, DIRS};
+use crate::games::renju::board::{Board, Cell, Rule, DIRS, WALL};
 use crate::games::renju::patterns::class::{C_FOUR_THREE, C_WIN};
 
 /// Does the opponent's class at its threat points count for `opp` under this rule? A renju
@@ -56,7 +56,7 @@ pub fn defences(b: &Board, threats: &[Cell], level: u8, out: &mut Vec<Cell>) {
             for k in 1..=5isize {
                 let x = (first as isize + sign * k * d) as Cell;
                 if !b.is_empty(x) {
-                    if b.cells()[x as usize] == crate::games::renju::board::WALL {
+                    if b.cells()[x as usize] == WALL {
                         break;
                     }
                     continue;

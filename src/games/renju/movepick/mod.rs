@@ -181,7 +181,12 @@ impl MovePicker {
             defence::defences(b, &threats, C_FOUR_THREE, &mut stops);
         }
         if stops.is_empty() {
-            defence::threat_points(b, cells, opp, level, &mut threats);
+            if threats.is_empty() {
+                defence::threat_points(b, cells, opp, level, &mut threats);
+            } else {
+                // The open-four points among the points already found (legality checked).
+                threats.retain(|&q| b.info(q, opp).class >= level);
+            }
             defence::defences(b, &threats, level, &mut stops);
         }
         if stops.is_empty() && self.mode == Mode::FourThree {

@@ -42,10 +42,9 @@ pub struct SearchLimits {
 /// The soft limit's scale (per cent) by how many iterations in a row kept the best move.
 const STABILITY_PERCENT: [u64; 5] = [160, 120, 90, 70, 55];
 
-/// The root moves of `b`: every legal candidate (or the forced replies), in picker order. A lost
-/// position whose threat nothing stops has no replies in the tree (its node is a proven loss),
-/// but a move must still be played: there every legal candidate is a root move.
-pub fn root_moves(b: &mut Board) -> Vec<Cell> {
+/// The moves the picker offers at `b`, in its order (static scores only: no history yet). A lost
+/// position whose threat nothing stops has none.
+pub fn picker_moves(b: &mut Board) -> Vec<Cell> {
     let history = [0i32; super::board::CELLS];
     let ord = MoveOrdering {
         history: &history,
@@ -61,6 +60,14 @@ pub fn root_moves(b: &mut Board) -> Vec<Cell> {
     while let Some(m) = picker.next(b, &ord) {
         v.push(m);
     }
+    v
+}
+
+/// The root moves of `b`: every legal candidate (or the forced replies), in picker order. A lost
+/// position whose threat nothing stops has no replies in the tree (its node is a proven loss),
+/// but a move must still be played: there every legal candidate is a root move.
+pub fn root_moves(b: &mut Board) -> Vec<Cell> {
+    let mut v = picker_moves(b);
     if v.is_empty() {
         b.candidates(&mut v);
         v.retain(|&c| !b.is_forbidden(c, b.to_move()));
