@@ -47,6 +47,10 @@ pub struct RenjuSelfplayOptions {
     /// Renju/Gomoku: nodes per move (each move draws within ±25 %).
     #[arg(long, default_value_t = 20_000)]
     pub nodes: u64,
+    /// `renju-labels`: the folder of game records whose positions are labelled (`labels`);
+    /// `--games` then counts labels.
+    #[arg(long, default_value = "data/renju/matches")]
+    pub from: PathBuf,
 }
 
 /// Table size of the generator's searches (MB).

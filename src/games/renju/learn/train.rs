@@ -8,8 +8,8 @@
 //! chosen by the seed, is held out and only measured: its log-loss under the learned values is
 //! printed beside the hand evaluation's on the same positions. Positions the engine never
 //! evaluates (a result the shapes prove, `search::win::quick_result`) are left out. With
-//! `--order-epochs N` the move-ordering scores are fitted after the values, on the moves played
-//! (`ordering`); otherwise they are copied from the starting set. The run is deterministic for
+//! `--order-epochs N` the move-ordering scores are fitted after the values, on the deeper
+//! searches' best moves of `--labels DIR` or else on the moves played (`ordering`); otherwise they are copied from the starting set. The run is deterministic for
 //! a seed (one thread, a seeded shuffle).
 
 use std::path::PathBuf;
@@ -21,6 +21,7 @@ use rand::SeedableRng;
 
 use super::adam::Adam;
 use super::features::{dot, extract, flatten, unflatten, PARAMS};
+use super::labels::read_labels;
 use super::ordering::{fit as fit_orders, Choices};
 use super::records::{read_dir, Record};
 use crate::games::renju::eval::file;
@@ -43,6 +44,8 @@ pub struct TuneArgs {
     pub batch: usize,
     /// Passes of the ordering fit (0 keeps the starting ordering scores).
     pub order_epochs: usize,
+    /// The folder of move labels the ordering fit uses (`labels`); without it, the moves played.
+    pub labels: Option<PathBuf>,
 }
 
 /// The options of `sente tune renju` beside the shared ones (data, out, holdout).
@@ -65,6 +68,10 @@ pub struct RenjuTuneOptions {
     /// self-play SPRT, tournaments/results/renju-eval-r2-order-vs-shipped-100ms).
     #[arg(long, default_value_t = 0)]
     pub order_epochs: usize,
+    /// Renju: fit the move-ordering scores to the deeper searches' best moves in this folder
+    /// (`sente selfplay renju-labels`) instead of the moves played.
+    #[arg(long)]
+    pub labels: Option<PathBuf>,
 }
 
 /// The scales tried for sigmoid(evaluation / scale).
@@ -176,15 +183,25 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
     let (mut train_choices, mut held_choices) = (Choices::default(), Choices::default());
     let mut scratch = vec![0.0f32; PARAMS];
     for (g, r) in records.iter().enumerate() {
+        let by_games = args.epochs > 0 && args.order_epochs > 0 && args.labels.is_none();
         if held_out(g, args.seed, args.holdout_permille) {
             held.add(r, &mut scratch);
-            if args.epochs > 0 && args.order_epochs > 0 {
+            if by_games {
                 held_choices.add(r);
             }
         } else {
             train.add(r, &mut scratch);
-            if args.epochs > 0 && args.order_epochs > 0 {
+            if by_games {
                 train_choices.add(r);
+            }
+        }
+    }
+    if let (Some(dir), true) = (&args.labels, args.epochs > 0 && args.order_epochs > 0) {
+        for (k, l) in read_labels(dir)?.iter().enumerate() {
+            if held_out(k, args.seed, args.holdout_permille) {
+                held_choices.add_label(l);
+            } else {
+                train_choices.add_label(l);
             }
         }
     }
@@ -310,12 +327,8 @@ pub fn command(args: &TuneArgs) -> std::process::ExitCode {
                 s.ordering
                     .as_ref()
                     .map(|o| format!(
-                        "; ordering (temperature {}): held-out cross-entropy {:.4}, top-1 {:.1}% (hand {:.4}, {:.1}%)",
-                        o.temperature,
-                        o.learned_heldout.0,
-                        100.0 * o.learned_heldout.1,
-                        o.start_heldout.0,
-                        100.0 * o.start_heldout.1
+                        "; ordering (temperature {}) held out: {} (hand {})",
+                        o.temperature, o.learned_heldout, o.start_heldout
                     ))
                     .unwrap_or_default(),
                 args.out
@@ -361,6 +374,7 @@ mod tests {
             l2: 1e-6,
             batch: 64,
             order_epochs: 3,
+            labels: None,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         assert!(a.train_positions > 50);
@@ -377,7 +391,7 @@ mod tests {
         assert_ne!(a.params, EvalParams::hand());
         let o = a.ordering.as_ref().expect("the ordering fit ran");
         assert!(
-            o.learned_heldout.0 < o.start_heldout.0 + 0.05,
+            o.learned_heldout.cross_entropy < o.start_heldout.cross_entropy + 0.05,
             "ordering cross-entropy {:?} vs hand {:?}",
             o.learned_heldout,
             o.start_heldout
@@ -428,6 +442,7 @@ mod tests {
             l2: 1e-6,
             batch: 4096,
             order_epochs: 3,
+            labels: None,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         assert!(a.heldout_positions > 1000, "{}", a.heldout_positions);
@@ -439,7 +454,7 @@ mod tests {
         );
         let o = a.ordering.as_ref().expect("the ordering fit ran");
         assert!(
-            o.learned_heldout.0 < o.start_heldout.0,
+            o.learned_heldout.cross_entropy < o.start_heldout.cross_entropy,
             "held-out move cross-entropy {:?} vs hand {:?}",
             o.learned_heldout,
             o.start_heldout
