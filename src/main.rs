@@ -210,6 +210,8 @@ impl TuneCli {
             batch: self.renju.batch,
             order_epochs: self.renju.order_epochs,
             labels: self.renju.labels.clone(),
+            order_games: self.renju.order_games.clone(),
+            order_temperature: self.renju.order_temperature,
         })
     }
 }

@@ -137,6 +137,7 @@ mod tests {
         let mut p = EvalParams::hand();
         p.side_mut(Rule::Renju, 1).value[5] = -7;
         p.side_mut(Rule::Caro, 0).threat[2] = 4321;
+        p.side_mut(Rule::Exact, 1).block[9] = -55;
         let bytes = to_bytes(&p);
         assert_eq!(parse(&bytes).unwrap(), p);
         assert!(parse(&bytes[..bytes.len() - 4]).is_err(), "truncated");
@@ -166,10 +167,16 @@ mod tests {
     }
 
     /// `data/renju/hand.bin` (the baseline the learned tables are measured against, loaded with
-    /// `--eval-file`) holds exactly the hand-set values.
+    /// `--eval-file`) holds exactly the hand-set values. It is a format-1 file (no blocking
+    /// scores), so this also checks that such files still read, with the hand-set blocking share.
     #[test]
     fn the_hand_file_holds_the_hand_values() {
         let bytes = include_bytes!("../../../../data/renju/hand.bin");
+        assert_eq!(
+            u16::from_le_bytes([bytes[8], bytes[9]]),
+            1,
+            "a format-1 file"
+        );
         assert_eq!(parse(bytes).unwrap(), EvalParams::hand());
     }
 }

@@ -286,3 +286,100 @@ pub fn run(args: &LabelArgs) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::renju::learn::selfplay::play_game;
+
+    fn records() -> Vec<Record> {
+        let tt = Tt::new(1);
+        (0..4)
+            .map(|g| play_game(Rule::Renju, 15, g, 200, 5, &tt))
+            .collect()
+    }
+
+    #[test]
+    fn a_label_line_reads_back_and_bad_lines_are_refused() {
+        let rs = records();
+        let tt = Tt::new(1);
+        let b = position(&rs, 3, 1).expect("a position");
+        let l = label(&b, 300, &tt).expect("a best move");
+        assert_eq!(Label::parse(&l.line()).unwrap(), Some(l.clone()));
+        assert_eq!(l.board().hash(), b.hash());
+        assert_eq!(Label::parse("# a comment").unwrap(), None);
+        let occupied = Label {
+            best: l.moves[0],
+            ..l.clone()
+        }
+        .line();
+        for bad in [
+            "renju 15 B 3 h8 h7 h6",
+            "label renju 15 z9 h8 h7",
+            "label renju 15 h8 h8 h8",
+            "label renju 99 h8",
+            "label gomoku 15 h8",
+            occupied.as_str(),
+        ] {
+            assert!(Label::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Each label's position is a recorded game's position after its opening and at most two
+    /// plies off its line; a run is reproducible for a seed and resumes where it stopped.
+    #[test]
+    fn labels_come_from_the_records_and_a_run_resumes() {
+        let dir = std::env::temp_dir().join(format!("sente-renju-labels-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let from = dir.join("games");
+        std::fs::create_dir_all(&from).unwrap();
+        let rs = records();
+        let lines: Vec<String> = rs.iter().map(Record::line).collect();
+        std::fs::write(from.join("games.txt"), lines.join("\n") + "\n").unwrap();
+        let mut args = LabelArgs {
+            from,
+            nodes: 300,
+            labels: 8,
+            shard: (1, 2),
+            out: dir.join("labels"),
+            resume: false,
+            budget: Some(Duration::ZERO),
+            seed: 9,
+        };
+        run(&args).unwrap();
+        assert!(read_labels(&args.out).unwrap().is_empty());
+        assert!(run(&args).is_err(), "an existing file needs --resume");
+        args.resume = true;
+        args.budget = None;
+        run(&args).unwrap();
+        let first = read_labels(&args.out).unwrap();
+        assert_eq!(first.len(), 4, "slots 1, 3, 5, 7");
+        run(&args).unwrap();
+        assert_eq!(
+            read_labels(&args.out).unwrap(),
+            first,
+            "nothing left to label"
+        );
+        for l in &first {
+            let on_line = rs.iter().any(|r| {
+                let common = r
+                    .moves
+                    .iter()
+                    .zip(&l.moves)
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                common >= r.opening && l.moves.len() - common <= 2
+            });
+            assert!(on_line, "{}", l.line());
+        }
+        let _ = std::fs::remove_dir_all(&args.out);
+        args.resume = false;
+        run(&args).unwrap();
+        assert_eq!(
+            read_labels(&args.out).unwrap(),
+            first,
+            "same seed, same labels"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

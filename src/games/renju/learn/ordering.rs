@@ -2,12 +2,15 @@
 //! side to move's code at a cell and a blocking score for the opponent's code there) to target
 //! moves, by a softmax over each position's replies, as Rapfi's classical move scores
 //! (scoreSelf, scoreOppo) were fitted. The targets are the best moves of deeper searches in
-//! positions the tree meets (`labels`) or, without labels, the moves played in the recorded
-//! games. The move picker orders a cell by the making score of our code there plus the
-//! blocking score of the opponent's (`movepick::MovePicker`); the trainer models exactly that
-//! sum, divided by a temperature, as the logit of the target move. The temperature is found by
-//! a grid search over the starting scores and then held fixed, so the learned scores stay in
-//! the units of the history, killer and counter-move bonuses they are added to. The replies
+//! positions the tree meets (`labels`) and the moves played in recorded games (Rapfi's). The
+//! move picker orders a cell by the making score of our code there plus the blocking score of
+//! the opponent's (`movepick::MovePicker`); the trainer models exactly that sum, divided by a
+//! fixed temperature, as the logit of the target move. The temperature sets how far the fit
+//! may move a score: it is small against the hand-set class tiers (thousands of units apart)
+//! so that a score crosses a tier only where many targets ask for it, and the learned scores
+//! stay in the units of the history, killer and counter-move bonuses they are added to. (The
+//! temperature that best fits the hand-set scores, 6400, let the fit reorder the tiers freely
+//! and widened the tree by half; see docs/renju.md.) The replies
 //! are the picker's (every candidate, or the exact replies to a threat); positions with one
 //! reply or whose result the shapes prove are left out. The held-out cross-entropy, top-1 and
 //! top-3 agreement are printed beside the starting scores'.
@@ -32,11 +35,6 @@ const MAKING: usize = CODES * 2 * RULES.len();
 
 /// Ordering parameters the trainer sees: making and blocking scores.
 pub const ORDER_PARAMS: usize = 2 * MAKING;
-
-/// The temperatures tried (ordering units per unit of logit).
-const TEMPERATURES: [f32; 10] = [
-    25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0, 6400.0, 12800.0,
-];
 
 /// Adam's step in logit units (the step in ordering units is this times the temperature).
 const STEP_LOGITS: f32 = 0.02;
@@ -231,23 +229,20 @@ pub struct OrderSummary {
     pub learned_heldout: Agreement,
 }
 
-/// Fits the ordering scores of `start` on `train` (Adam, `epochs` passes of `batch` positions,
-/// an L2 pull of `l2` toward the starting scores), measuring on `held`.
+/// Fits the ordering scores of `start` on `train` (Adam, `epochs` passes of `batch` positions
+/// at `temperature` ordering units per logit, an L2 pull of `l2` toward the starting scores),
+/// measuring on `held`.
 pub fn fit(
     train: &Choices,
     held: &Choices,
     start: &EvalParams,
     epochs: usize,
+    temperature: f32,
     batch: usize,
     l2: f32,
     seed: u64,
 ) -> (EvalParams, OrderSummary) {
     let w0 = flatten_orders(start);
-    let (temperature, _) = TEMPERATURES
-        .iter()
-        .map(|&t| (t, train.measure(&w0, t).cross_entropy))
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .expect("temperatures");
     let start_heldout = held.measure(&w0, temperature);
     eprintln!(
         "tune renju: ordering: {} training positions, {} held out; temperature {temperature}; \

@@ -46,6 +46,11 @@ pub struct TuneArgs {
     pub order_epochs: usize,
     /// The folder of move labels the ordering fit uses (`labels`); without it, the moves played.
     pub labels: Option<PathBuf>,
+    /// Records (files or folders) whose moves played are further ordering targets beside the
+    /// labels (Rapfi's games).
+    pub order_games: Vec<PathBuf>,
+    /// The ordering fit's temperature (`ordering::fit`).
+    pub order_temperature: f32,
 }
 
 /// The options of `sente tune renju` beside the shared ones (data, out, holdout).
@@ -72,6 +77,16 @@ pub struct RenjuTuneOptions {
     /// (`sente selfplay renju-labels`) instead of the moves played.
     #[arg(long)]
     pub labels: Option<PathBuf>,
+    /// Renju: also fit the move-ordering scores to the moves played in these records (a file
+    /// or a folder; repeatable), e.g. Rapfi's games through our runner.
+    #[arg(long)]
+    pub order_games: Vec<PathBuf>,
+    /// Renju: ordering units per logit in the ordering fit. Small keeps the fitted scores near
+    /// the hand-set tiers (a class level is thousands of units) and the history, killer and
+    /// counter bonuses they are added to; 800 gave the narrowest tree of 800, 1600 and the
+    /// 6400 that fits the hand-set scores best (docs/renju.md).
+    #[arg(long, default_value_t = 800.0)]
+    pub order_temperature: f32,
 }
 
 /// The scales tried for sigmoid(evaluation / scale).
@@ -196,12 +211,23 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
             }
         }
     }
-    if let (Some(dir), true) = (&args.labels, args.epochs > 0 && args.order_epochs > 0) {
-        for (k, l) in read_labels(dir)?.iter().enumerate() {
-            if held_out(k, args.seed, args.holdout_permille) {
-                held_choices.add_label(l);
-            } else {
-                train_choices.add_label(l);
+    if args.epochs > 0 && args.order_epochs > 0 {
+        if let Some(dir) = &args.labels {
+            for (k, l) in read_labels(dir)?.iter().enumerate() {
+                if held_out(k, args.seed, args.holdout_permille) {
+                    held_choices.add_label(l);
+                } else {
+                    train_choices.add_label(l);
+                }
+            }
+        }
+        for path in &args.order_games {
+            for (g, r) in read_dir(path)?.iter().enumerate() {
+                if held_out(g, args.seed ^ 0x6A3E5, args.holdout_permille) {
+                    held_choices.add(r);
+                } else {
+                    train_choices.add(r);
+                }
             }
         }
     }
@@ -275,6 +301,7 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
             &held_choices,
             &params,
             args.order_epochs,
+            args.order_temperature,
             args.batch,
             args.l2,
             args.seed,
@@ -375,6 +402,8 @@ mod tests {
             batch: 64,
             order_epochs: 3,
             labels: None,
+            order_games: Vec::new(),
+            order_temperature: 800.0,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         assert!(a.train_positions > 50);
@@ -416,6 +445,67 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// The ordering fit takes its targets from labels and from the moves of other games: both
+    /// the making and the blocking scores move, reproducibly for a seed.
+    #[test]
+    fn the_ordering_fit_learns_from_labels_and_games() {
+        use crate::games::renju::learn::labels::{label, position};
+        let dir = std::env::temp_dir().join(format!("sente-renju-labfit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("labels")).unwrap();
+        let tt = Tt::new(1);
+        let games: Vec<Record> = (0..6)
+            .map(|g| play_game(Rule::Renju, 15, g, 200, 4, &tt))
+            .collect();
+        let lines: Vec<String> = games.iter().map(Record::line).collect();
+        std::fs::write(dir.join("games.txt"), lines.join("\n") + "\n").unwrap();
+        let labels: Vec<String> = (0..40)
+            .filter_map(|k| label(&position(&games, k, 3)?, 300, &tt))
+            .map(|l| l.line())
+            .collect();
+        std::fs::write(dir.join("labels/l.txt"), labels.join("\n") + "\n").unwrap();
+        let args = TuneArgs {
+            data: dir.join("games.txt"),
+            out: None,
+            seed: 2,
+            epochs: 2,
+            holdout_permille: 250,
+            lr: 2.0,
+            l2: 1e-6,
+            batch: 16,
+            order_epochs: 4,
+            labels: Some(dir.join("labels")),
+            order_games: vec![dir.join("games.txt")],
+            order_temperature: 800.0,
+        };
+        let a = run(&args, &EvalParams::hand()).unwrap();
+        let o = a.ordering.as_ref().expect("the ordering fit ran");
+        let only_labels = run(
+            &TuneArgs {
+                order_games: Vec::new(),
+                ..args.clone()
+            },
+            &EvalParams::hand(),
+        )
+        .unwrap();
+        let l = only_labels.ordering.as_ref().unwrap();
+        assert!(
+            l.train_positions >= 20,
+            "{} label positions",
+            l.train_positions
+        );
+        assert!(
+            o.train_positions > l.train_positions,
+            "the games' moves were added"
+        );
+        let hand = EvalParams::hand();
+        let (side, start) = (a.params.side(Rule::Renju, 0), hand.side(Rule::Renju, 0));
+        assert_ne!(side.order, start.order, "making scores fitted");
+        assert_ne!(side.block, start.block, "blocking scores fitted");
+        assert_eq!(run(&args, &EvalParams::hand()).unwrap().params, a.params);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// On games it never saw, a fit of 400 self-play games beats the hand tables: a lower
     /// log-loss of the results and a lower cross-entropy of the moves played. (The learned
     /// ordering's top-1 agreement is not asserted: it is below the hand table's, 29.9 % against
@@ -443,6 +533,8 @@ mod tests {
             batch: 4096,
             order_epochs: 3,
             labels: None,
+            order_games: Vec::new(),
+            order_temperature: 800.0,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         assert!(a.heldout_positions > 1000, "{}", a.heldout_positions);
