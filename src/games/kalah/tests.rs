@@ -517,7 +517,7 @@ fn first_move_values_of_kalah_5_3_agree_with_an_independent_alpha_beta() {
         let mut memo = HashMap::new();
         let mut values = Vec::new();
         for pit in 0..5 {
-            let mut k = start.clone();
+            let mut k = start;
             k.apply(pit);
             let want = child_value(&Plain::start(5, 3), pit, -1000, 1000, ec, &mut memo).0;
             for (threads, endgame) in [(1, None), (2, Some(&db))] {
