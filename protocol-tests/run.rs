@@ -34,6 +34,10 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 mod referee;
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use support::bin;
 
 const DEFAULT_WAIT: Duration = Duration::from_secs(30);
 
@@ -50,16 +54,6 @@ fn transcripts(dir: &Path, out: &mut Vec<PathBuf>) {
         } else if p.extension().is_some_and(|e| e == "txt") {
             out.push(p);
         }
-    }
-}
-
-/// The command that runs the engine: the built `sente`, or `SENTE_TRANSCRIPT_ENGINE` split at
-/// spaces (scripts/windows-test.sh gives `scripts/wine-run.sh .../sente.exe`, to hold the
-/// Windows build to the same transcripts under Wine).
-fn engine_command() -> Vec<String> {
-    match std::env::var("SENTE_TRANSCRIPT_ENGINE") {
-        Ok(cmd) if !cmd.trim().is_empty() => cmd.split_whitespace().map(String::from).collect(),
-        _ => vec![env!("CARGO_BIN_EXE_sente").to_string()],
     }
 }
 
@@ -81,9 +75,7 @@ fn run_one(path: &Path) -> Result<usize, String> {
         break;
     }
     let mut referee = referee::for_args(&args);
-    let engine = engine_command();
-    let mut child = Command::new(&engine[0])
-        .args(&engine[1..])
+    let mut child = Command::new(bin())
         .args(&args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

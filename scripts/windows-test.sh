@@ -22,16 +22,26 @@ mkdir -p "$out"
 exe=$root/$out/sente.exe
 cp "target/$target/release/sente.exe" "$exe"
 cp "$exe" "$out/pbrain-sente.exe"
+# sente.exe under Wine as one command, for the transcripts and the conformance scripts.
+printf '#!/bin/sh\nexec %q %q "$@"\n' "$root/scripts/wine-run.sh" "$exe" >"$out/sente-wine"
+chmod +x "$out/sente-wine"
+# One wineserver for the whole run (scripts/wine-run.sh's prefix), ended with it: a Wine
+# start that finds none running starts one and loads the prefix, about 1 s against 0.1 s,
+# and one left to itself exits 3 s after its last program.
+export WINEPREFIX="${WINEPREFIX:-$root/target/wine}"
+wineserver=$(command -v wineserver || echo /usr/lib/wine/wineserver64)
+mkdir -p "$WINEPREFIX"
+"$wineserver" -p || true # (one already running: kept, and ended with the run)
+trap '"$wineserver" -k 2>/dev/null || true' EXIT
 # The first start creates the prefix (about 10 s); a broken Wine fails here, plainly.
 scripts/wine-run.sh "$exe" --version
 
 echo "windows: transcripts (gomoku, renju, hex) under Wine"
-SENTE_TRANSCRIPT_ENGINE="$root/scripts/wine-run.sh $exe" SENTE_TRANSCRIPT_GAMES=gomoku,renju,hex \
-  cargo test --release --quiet --test protocol
+# The protocol test harness scripts/test.sh built (test profile), pointed at sente.exe.
+SENTE_TEST_BIN=$root/$out/sente-wine SENTE_TRANSCRIPT_GAMES=gomoku,renju,hex \
+  cargo test --quiet --test protocol
 
 shared=${SENTE_CONFORMANCE_DIR:-../shared/conformance}
-printf '#!/bin/sh\nexec %q %q "$@"\n' "$root/scripts/wine-run.sh" "$exe" >"$out/sente-wine"
-chmod +x "$out/sente-wine"
 for check in gomocup hex_gtp; do
   if [ -f "$shared/$check.py" ]; then
     echo "windows: conformance $check under Wine"

@@ -71,6 +71,10 @@ enum Command {
         /// The search behind `genmove` (also `param_game search`).
         #[arg(long, value_enum, default_value_t = hex::HexSearch::default())]
         search: hex::HexSearch,
+        /// Playouts per move in place of the clock (the Monte-Carlo player; a node cap for
+        /// alpha-beta), so that a match plays alike whatever the machine's load.
+        #[arg(long)]
+        playouts: Option<u64>,
     },
     /// Renju over the Gomocup protocol: 15x15, renju rules until `INFO rule` (docs/renju.md).
     Renju,
@@ -426,6 +430,7 @@ fn main() -> ExitCode {
             live_gfx,
             allow_resign,
             search,
+            playouts,
         } => {
             let opts = HexOptions {
                 threads,
@@ -439,6 +444,7 @@ fn main() -> ExitCode {
                 live_gfx,
                 allow_resign,
                 search,
+                playouts,
             };
             gtp::run(
                 HexSession::new(opts),

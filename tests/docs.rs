@@ -8,10 +8,13 @@
 //!
 //! `SENTE_UPDATE_DOCS=1 cargo test --release --test docs` rewrites the help blocks from the binary.
 
+mod support;
+
+use support::bin;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_sente");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// A fenced block: the file, the line of its opening fence (1-based), its info string and body.
@@ -86,7 +89,7 @@ fn all_blocks() -> Vec<Block> {
 
 /// `PATH` with the binary under test first, so that the docs can say `sente`.
 fn path_with_sente() -> String {
-    let dir = Path::new(BIN).parent().unwrap();
+    let dir = Path::new(bin()).parent().unwrap();
     format!(
         "{}:{}",
         dir.display(),
@@ -132,7 +135,7 @@ fn runnable_shell_blocks_succeed() {
 }
 
 fn help_of(args: &[&str]) -> String {
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(args)
         .arg("--help")
         .env_remove("COLUMNS")

@@ -9,12 +9,15 @@
 //! Each front end runs for `FUZZ_SECONDS` seconds (default 2); `FUZZ_SEED` picks the seed
 //! (default: fixed, so that a failure in CI can be replayed).
 
+mod support;
+
+use support::bin;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_sente");
 /// The longest any single reply may take: generous, CI machines are loaded.
 const REPLY_WAIT: Duration = Duration::from_secs(20);
 /// How soon after EOF the engine must be gone (the promise is 1 s; slack for a loaded machine).
@@ -92,7 +95,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(BIN)
+        let mut child = Command::new(bin())
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -5,12 +5,14 @@
 //! `protocol-tests/` cannot pin them down; these tests check their form and their logic. The
 //! same for HexGui's live `gogui-gfx:` blocks during a Hex `genmove` (`param_game live_gfx 1`).
 
+mod support;
+
+use support::bin;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
-
-const BIN: &str = env!("CARGO_BIN_EXE_sente");
 
 struct Engine {
     child: Child,
@@ -24,7 +26,7 @@ impl Engine {
     }
 
     fn start_with(args: &[&str]) -> Engine {
-        let mut child = Command::new(BIN)
+        let mut child = Command::new(bin())
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

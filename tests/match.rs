@@ -2,14 +2,16 @@
 //! configurations, fake engines that misbehave (illegal move, crash, hang, too slow, nonsense,
 //! refusal to start), resume, shards and merge, SPRT stopping, and TOML configs.
 
+mod support;
+
+use support::bin;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use sente::arena::results::{read, GameResult};
 use sente::games::nim::{Nim, NimMove, Rule};
 use sente::search::{Outcome, Position};
-
-const BIN: &str = env!("CARGO_BIN_EXE_sente");
 
 fn temp_dir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("sente-match-{tag}-{}", std::process::id()));
@@ -19,12 +21,16 @@ fn temp_dir(tag: &str) -> PathBuf {
 }
 
 fn sente_nim(extra: &str) -> String {
-    format!("{BIN} nim --threads 1 --hash 1 {extra}")
+    format!("{} nim --threads 1 --hash 1 {extra}", bin())
 }
 
 /// Runs `sente match` with `args`; returns (success, stdout, stderr).
 fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(BIN).arg("match").args(args).output().unwrap();
+    let out = Command::new(bin())
+        .arg("match")
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -190,7 +196,7 @@ fn check_picture_and_report(dir: &Path, summary: &str) {
         );
     }
     std::fs::remove_file(dir.join("summary.svg")).unwrap();
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(["match", "report", dir.to_str().unwrap()])
         .output()
         .unwrap();
@@ -217,7 +223,7 @@ fn check_picture_and_report(dir: &Path, summary: &str) {
     // A folder without results is refused, naming the file.
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(["match", "report", empty.to_str().unwrap()])
         .output()
         .unwrap();
@@ -593,7 +599,7 @@ fn merge_refuses_records_that_conflict_or_are_no_result() {
         )
     };
     let merge = |files: &[&str]| {
-        let out = Command::new(BIN)
+        let out = Command::new(bin())
             .args(["match", "merge", "--out"])
             .arg(dir.join("out"))
             .args(files.iter().map(|f| dir.join(f)))
@@ -699,7 +705,7 @@ fn shards_play_their_share_and_merge_into_the_whole() {
         assert!(shards.join(format!("summary-shard-{i}-of-3.txt")).exists());
         assert!(shards.join(format!("summary-shard-{i}-of-3.svg")).exists());
     }
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(["match", "merge", "--out", s])
         .output()
         .unwrap();
@@ -728,7 +734,7 @@ fn shards_play_their_share_and_merge_into_the_whole() {
         assert_eq!((&m.first, &m.second), (&r.first, &r.second));
     }
     // Merging again (now also reading results.jsonl) drops the duplicates.
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(["match", "merge", s])
         .output()
         .unwrap();
@@ -1248,9 +1254,9 @@ fn sente_self_play_ends_by_the_rules_in_every_game() {
                     "--size",
                     size,
                     "--engine",
-                    &format!("name=a cmd={BIN} {cmd}"),
+                    &format!("name=a cmd={} {cmd}", bin()),
                     "--engine",
-                    &format!("name=b cmd={BIN} {cmd}"),
+                    &format!("name=b cmd={} {cmd}", bin()),
                     "--games",
                     "2",
                     "--tc",
@@ -1279,7 +1285,7 @@ fn sente_self_play_ends_by_the_rules_in_every_game() {
 fn max_moves_adjudicates_a_draw_after_that_many_moves() {
     let dir = temp_dir("maxmoves");
     let out = dir.join("out");
-    let cmd = format!("{BIN} gomoku --threads 1");
+    let cmd = format!("{} gomoku --threads 1", bin());
     let (ok, _, err) = run(&[
         "--game",
         "gomoku",

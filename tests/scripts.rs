@@ -2,10 +2,13 @@
 //! runnable doc blocks) must fail when the engine refuses a command or exits badly, and
 //! `scripts/conformance.sh` (the optional shared conformance scripts) must count what it skips.
 
+mod support;
+
+use support::bin;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_sente");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Runs `scripts/talk.py ARGS` with `input` on stdin; returns whether it exited 0, and its output.
@@ -32,7 +35,7 @@ fn talk(args: &[&str], input: &str) -> (bool, String) {
 
 #[test]
 fn talk_py_fails_on_refusals_and_bad_exits() {
-    let renju = ["--gomocup", "--", BIN, "renju", "--threads", "1"];
+    let renju = ["--gomocup", "--", bin(), "renju", "--threads", "1"];
     let (ok, out) = talk(&renju, "START 15\nINFO timeout_turn 100\nBEGIN\n");
     assert!(ok, "{out}");
     // A refused move, a refused position block (answered only on error), an unknown command.
@@ -45,9 +48,9 @@ fn talk_py_fails_on_refusals_and_bad_exits() {
         assert!(!ok, "talk.py passed a refused command:\n{refused}\n{out}");
     }
     // GTP: an error reply, and an engine that exits with a nonzero status.
-    let (ok, out) = talk(&["--", BIN, "nim"], "heaps 3 4 5\nsolve\n");
+    let (ok, out) = talk(&["--", bin(), "nim"], "heaps 3 4 5\nsolve\n");
     assert!(ok, "{out}");
-    let (ok, out) = talk(&["--", BIN, "nim"], "frobnicate\n");
+    let (ok, out) = talk(&["--", bin(), "nim"], "frobnicate\n");
     assert!(!ok, "{out}");
     let (ok, out) = talk(&["--", "sh", "-c", "cat >/dev/null; exit 3"], "");
     assert!(

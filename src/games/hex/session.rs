@@ -66,6 +66,8 @@ pub struct HexOptions {
     pub live_gfx: bool,
     pub allow_resign: bool,
     pub search: HexSearch,
+    /// Playouts per move in place of the clock (`--playouts`; alpha-beta: a node cap).
+    pub playouts: Option<u64>,
 }
 
 impl Default for HexOptions {
@@ -82,6 +84,7 @@ impl Default for HexOptions {
             live_gfx: false,
             allow_resign: false,
             search: HexSearch::default(),
+            playouts: None,
         }
     }
 }
@@ -300,6 +303,7 @@ impl HexSession {
             time: self.clock.control(color),
             moves_left: (empties / 4).clamp(8, 40),
             threads: self.opts.threads,
+            nodes: self.opts.playouts,
             ..Limits::default()
         }
     }

@@ -273,16 +273,12 @@ impl Endgame {
         }
     }
 
-    /// The value of `b` (in layer `s`, the one being built), computing it if needed.
-    fn evaluate(&self, b: Board, s: u32) -> i32 {
-        self.evaluate_at(b, s, &self.layers[s as usize][self.rank(b, s)])
-    }
-
-    /// [`Endgame::evaluate`] for `b`, whose byte is `slot`. The children in lower layers
-    /// (complete) are ranked first and their loads started together, so that their cache misses
-    /// overlap; then the children in this layer are evaluated (depth first) and the others read.
-    /// With the boards' own ranks counted instead of computed, this took the 18-seed database
-    /// (86M boards, 2 threads) from 31-35 s of CPU to 23-25 s (two runs each, load 5-8).
+    /// The value of `b` (in layer `s`, the one being built), whose byte is `slot`, computing
+    /// it if needed. Every child is ranked first and its load started with its siblings', so
+    /// that their cache misses overlap; then the children in lower layers (complete) are read
+    /// and those in this layer read, or evaluated depth first when not known yet. With the
+    /// boards' own ranks counted instead of computed, this took the 18-seed database (86M
+    /// boards, 2 threads) from 31-35 s of CPU to 23-25 s (two runs each, load 5-8).
     fn evaluate_at(&self, b: Board, s: u32, slot: &AtomicI8) -> i32 {
         let known = slot.load(Ordering::Relaxed);
         if known != UNKNOWN {
@@ -291,27 +287,27 @@ impl Endgame {
         let value = if b.is_over() {
             b.final_value()
         } else {
-            let mut kids = [(Board(0), 0i32, false, None::<&AtomicI8>); MAX_PITS];
+            let none = &self.layers[0][0];
+            let mut kids = [(Board(0), 0i32, false, none); MAX_PITS];
             let mut n = 0;
             let mut legal = b.legal(self.rules.pits);
             while legal != 0 {
                 let i = legal.trailing_zeros() as usize;
                 legal &= legal - 1;
                 let c = b.sow(self.rules, i);
-                let lower = (c.gain > 0).then(|| {
-                    let cs = s - c.gain;
-                    let slot = &self.layers[cs as usize][self.rank(c.board, cs)];
-                    crate::search::prefetch::prefetch(slot);
-                    slot
-                });
-                kids[n] = (c.board, c.gain as i32, c.extra_turn, lower);
+                let cs = s - c.gain;
+                let slot = &self.layers[cs as usize][self.rank(c.board, cs)];
+                crate::search::prefetch::prefetch(slot);
+                kids[n] = (c.board, c.gain as i32, c.extra_turn, slot);
                 n += 1;
             }
             let mut best = i32::MIN;
-            for &(child, gain, extra, lower) in &kids[..n] {
-                let v = match lower {
-                    Some(slot) => slot.load(Ordering::Relaxed) as i32,
-                    None => self.evaluate(child, s),
+            for &(child, gain, extra, slot) in &kids[..n] {
+                // A child in a lower layer is known; one in this layer may need evaluating.
+                let v = if gain > 0 {
+                    slot.load(Ordering::Relaxed) as i32
+                } else {
+                    self.evaluate_at(child, s, slot)
                 };
                 best = best.max(gain + if extra { v } else { -v });
             }

@@ -16,7 +16,6 @@
 //! that wins in the filled position also wins in the original one.
 
 use crate::games::hex::board::{Board, Cells};
-use crate::games::hex::groups::MAX_CELLS;
 
 use super::layer::{Killers, Layers};
 use super::permanent;
@@ -94,7 +93,7 @@ pub fn fill_in_with_layers<P: State>(pos: &P) -> (P, Fill, Option<Layers>) {
         }
         // The graphs are a step behind now, which only hides captures: whatever they show
         // still holds with the dead cells filled.
-        let mut killers: Vec<Option<Killers>> = vec![None; MAX_CELLS];
+        let mut killers: Vec<Option<Killers>> = vec![None; layers.geo.nbrs.len()];
         let mut killers_of = |c: usize| *killers[c].get_or_insert_with(|| layers.killers(c));
         for a in layers.empty().minus(&taken).iter() {
             if taken.has(a) {

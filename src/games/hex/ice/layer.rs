@@ -8,6 +8,8 @@
 //! the chains around it, an opponent stone *deletes* it. `Layers` holds both colours' graphs,
 //! which fill-in and every other test below it read.
 
+use std::cell::OnceCell;
+
 use crate::games::hex::board::{Board, Cells};
 use crate::games::hex::groups::MAX_CELLS;
 
@@ -70,6 +72,9 @@ pub struct Layer {
     /// The node of each of the colour's edges (the same node once a chain joins both).
     edge_gid: [u16; 2],
     pub nodes: Vec<Node>,
+    /// Each empty cell's reach (`reach`), made on the first `kill_candidates`: fill-in asks it
+    /// of nearly every empty cell, and each cell is a neighbour of up to six of them.
+    reach: OnceCell<Vec<Cells>>,
 }
 
 /// A hypothetical stone's merged node: the ids it swallowed and the node's empty neighbours.
@@ -97,6 +102,7 @@ impl Layer {
             gid: [NONE; MAX_CELLS],
             edge_gid: [0, 1],
             nodes: vec![edge_node(0), edge_node(1)],
+            reach: OnceCell::new(),
         };
         for s in own.iter() {
             if layer.gid[s] != NONE {
@@ -180,6 +186,23 @@ impl Layer {
         ids
     }
 
+    /// What empty cell `u` touches in this graph: its neighbour cells and the empty cells next
+    /// to the chains (and edges) around it.
+    fn reach(&self, geo: &Geometry, u: usize) -> Cells {
+        let all = self.reach.get_or_init(|| {
+            let mut out = vec![Cells::EMPTY; geo.nbrs.len()];
+            for u in self.empty.iter() {
+                let mut t = geo.nbrs[u];
+                for &g in self.groups_at(geo, u).as_slice() {
+                    t = t.or(&self.nodes[g as usize].libs);
+                }
+                out[u] = t;
+            }
+            out
+        });
+        all[u]
+    }
+
     fn merge(&self, geo: &Geometry, k: usize) -> Merge {
         let mut ids = Ids::EMPTY;
         let mut libs = geo.nbrs[k].and(&self.empty);
@@ -209,12 +232,8 @@ impl Layer {
             match s {
                 Slot::Cell(u) if self.empty.has(u as usize) => {
                     let u = u as usize;
-                    let mut t = geo.nbrs[u];
-                    for &g in self.groups_at(geo, u).as_slice() {
-                        t = t.or(&self.nodes[g as usize].libs);
-                    }
                     cell[n] = u;
-                    touch[n] = t;
+                    touch[n] = self.reach(geo, u);
                     n += 1;
                 }
                 s => {

@@ -143,7 +143,12 @@ pub fn think(
 ) -> String {
     let board = *pos.board();
     let started = Instant::now();
-    let time = search_time(limits);
+    // A fixed number of playouts replaces the clock, so that the move is the same work
+    // whatever the load: no timed solver slice either.
+    let time = match limits.nodes {
+        Some(_) => None,
+        None => search_time(limits),
+    };
     let mut losing = Cells::EMPTY;
     if root_solver::worth_solving(&board, time.is_some()) {
         let deadline = time.map(|t| started + t / SOLVER_SHARE);
@@ -232,6 +237,27 @@ mod tests {
         let hard = 2000 - limits.overhead_ms;
         assert!(t >= Duration::from_millis(1800), "{t:?}");
         assert!(t < Duration::from_millis(hard), "{t:?}");
+    }
+
+    #[test]
+    fn a_playout_count_replaces_the_clock() {
+        // A clock of 1 ms, which alone ends the search after a few playouts, and 3,000
+        // playouts: the search runs them all.
+        let mut pos = Hex::new(9, 9).unwrap();
+        pos.place(BLACK, pos.board().parse_cell("e5").unwrap());
+        pos.set_to_move(WHITE);
+        let limits = Limits {
+            time: crate::search::TimeControl::per_move(1),
+            nodes: Some(3000),
+            ..Limits::default()
+        };
+        let shared = SharedTree::new(16);
+        let stop = AtomicBool::new(false);
+        think(&pos, &limits, &shared, 1, &stop, None, false);
+        let guard = shared.tree.lock();
+        let (tree, _, _) = guard.as_ref().unwrap();
+        let visits = tree.root().visits();
+        assert!((3000..3016).contains(&visits), "{visits} playouts");
     }
 
     #[test]

@@ -110,13 +110,18 @@ pub fn or_combinations<const W: usize>(
             if i2 == inter {
                 continue;
             }
+            // A union is checked against the fulls only when it is kept or grown: most
+            // combinations at the last level leave a common cell and are dropped unchecked.
+            if !i2.is_empty() && left <= 1 {
+                continue;
+            }
             let u2 = union.or(&s.carrier);
             if (w.hopeless)(&u2) {
                 continue;
             }
             if i2.is_empty() {
                 w.out.push(u2);
-            } else if left > 1 {
+            } else {
                 dfs(w, j + 1, i2, u2, left - 1);
             }
         }
