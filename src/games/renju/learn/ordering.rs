@@ -229,19 +229,31 @@ pub struct OrderSummary {
     pub learned_heldout: Agreement,
 }
 
-/// Fits the ordering scores of `start` on `train` (Adam, `epochs` passes of `batch` positions
-/// at `temperature` ordering units per logit, an L2 pull of `l2` toward the starting scores),
-/// measuring on `held`.
+/// How the ordering fit runs: Adam, `epochs` passes of `batch` positions at `temperature`
+/// ordering units per logit, an L2 pull of `l2` toward the starting scores, shuffled by `seed`.
+#[derive(Clone, Copy, Debug)]
+pub struct FitOptions {
+    pub epochs: usize,
+    pub temperature: f32,
+    pub batch: usize,
+    pub l2: f32,
+    pub seed: u64,
+}
+
+/// Fits the ordering scores of `start` on `train`, measuring on `held`.
 pub fn fit(
     train: &Choices,
     held: &Choices,
     start: &EvalParams,
-    epochs: usize,
-    temperature: f32,
-    batch: usize,
-    l2: f32,
-    seed: u64,
+    o: FitOptions,
 ) -> (EvalParams, OrderSummary) {
+    let FitOptions {
+        epochs,
+        temperature,
+        batch,
+        l2,
+        seed,
+    } = o;
     let w0 = flatten_orders(start);
     let start_heldout = held.measure(&w0, temperature);
     eprintln!(

@@ -22,7 +22,7 @@ use rand::SeedableRng;
 use super::adam::Adam;
 use super::features::{dot, extract, flatten, unflatten, PARAMS};
 use super::labels::read_labels;
-use super::ordering::{fit as fit_orders, Choices};
+use super::ordering::{fit as fit_orders, Choices, FitOptions};
 use super::records::{read_dir, Record};
 use crate::games::renju::eval::file;
 use crate::games::renju::eval::params::EvalParams;
@@ -300,11 +300,13 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
             &train_choices,
             &held_choices,
             &params,
-            args.order_epochs,
-            args.order_temperature,
-            args.batch,
-            args.l2,
-            args.seed,
+            FitOptions {
+                epochs: args.order_epochs,
+                temperature: args.order_temperature,
+                batch: args.batch,
+                l2: args.l2,
+                seed: args.seed,
+            },
         );
         params = p;
         ordering = Some(s);
