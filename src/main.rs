@@ -132,6 +132,7 @@ impl SelfplayCli {
     fn run(&self, seed: Option<u64>) -> ExitCode {
         let c = &self.common;
         let rule = match c.game.as_str() {
+            "renju-labels" => return self.labels(seed),
             "renju" => Rule::Renju,
             "gomoku" => Rule::Freestyle,
             _ => return c.run(seed),
@@ -144,6 +145,33 @@ impl SelfplayCli {
                 nodes: self.renju.nodes,
                 games: c.games,
                 shard: (i, n),
+                out: c.out.clone(),
+                resume: c.resume,
+                budget: c.seconds.map(std::time::Duration::from_secs),
+                seed: seed.unwrap_or(1),
+            })
+        });
+        match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("sente selfplay: {e}");
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+impl SelfplayCli {
+    /// `sente selfplay renju-labels`: the deeper searches' best moves in positions of recorded
+    /// games, for the ordering fit.
+    fn labels(&self, seed: Option<u64>) -> ExitCode {
+        let c = &self.common;
+        let result = sente::util::shard_file::parse_shard(&c.shard).and_then(|shard| {
+            renju::learn::labels::run(&renju::learn::labels::LabelArgs {
+                from: self.renju.from.clone(),
+                nodes: self.renju.nodes,
+                labels: c.games,
+                shard,
                 out: c.out.clone(),
                 resume: c.resume,
                 budget: c.seconds.map(std::time::Duration::from_secs),
@@ -185,6 +213,9 @@ impl TuneCli {
             l2: self.renju.l2,
             batch: self.renju.batch,
             order_epochs: self.renju.order_epochs,
+            labels: self.renju.labels.clone(),
+            order_games: self.renju.order_games.clone(),
+            order_temperature: self.renju.order_temperature,
         })
     }
 }

@@ -138,6 +138,26 @@ impl NodeValues {
     }
 }
 
+/// `n` default nodes straight from the allocator's zeroed memory. Filling the default 256 MB
+/// tree node by node took 170-250 ms (more under load) inside the first `genmove`, before its
+/// clock could see it, and made a 100 ms move forfeit; fresh zeroed pages cost nothing until a
+/// playout touches them.
+fn zeroed_nodes(n: usize) -> Vec<Node> {
+    let layout = std::alloc::Layout::array::<Node>(n).expect("a node count that fits in memory");
+    assert!(layout.size() > 0);
+    // SAFETY: every field of `Node` is an atomic integer, for which all-zero bytes are a valid
+    // value (and `Node::default()`); the memory comes from the global allocator with the
+    // layout of exactly `n` nodes, so it is the allocation `Vec::from_raw_parts` expects for
+    // length and capacity `n`, and the vector frees it with that layout.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<Node>();
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(p, n, n)
+    }
+}
+
 /// The tree: `nodes[root]` is the root (`nodes[0]` after `clear`, a grandchild of the old
 /// root after `descend`), and its knowledge nodes' connection sets, named by their paths from
 /// the root, which follow it.
@@ -151,10 +171,8 @@ pub struct Tree {
 impl Tree {
     /// A tree of at most `capacity` nodes (32 bytes each).
     pub fn new(capacity: usize) -> Tree {
-        let mut nodes = Vec::with_capacity(capacity.max(2));
-        nodes.resize_with(capacity.max(2), Node::default);
         Tree {
-            nodes,
+            nodes: zeroed_nodes(capacity.max(2)),
             next: AtomicUsize::new(1),
             root: 0,
             sets: VcCache::new(VC_CACHE_BYTES),
@@ -319,6 +337,46 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A new tree's nodes read as defaults, and the default 256 MB tree is not written when it
+    /// is made (its pages stay untouched: the first move's clock does not pay for them).
+    #[test]
+    fn a_new_tree_is_zeroed_without_touching_its_memory() {
+        let t = Tree::new(64);
+        let n = &t.nodes[63];
+        let d = Node::default();
+        assert_eq!(
+            (
+                n.cell.load(Relaxed),
+                n.visits(),
+                n.proof(),
+                n.prior.load(Relaxed)
+            ),
+            (
+                d.cell.load(Relaxed),
+                d.visits(),
+                d.proof(),
+                d.prior.load(Relaxed)
+            )
+        );
+        assert!(t.children(t.root()).is_empty());
+        #[cfg(target_os = "linux")]
+        {
+            let rss_kb = || {
+                std::fs::read_to_string("/proc/self/status")
+                    .unwrap()
+                    .lines()
+                    .find_map(|l| l.strip_prefix("VmRSS:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+                    .unwrap()
+            };
+            let before = rss_kb();
+            let big = Tree::new((256 << 20) / std::mem::size_of::<Node>());
+            let grown = rss_kb().saturating_sub(before);
+            assert!(grown < 128 << 10, "a 256 MB tree took {grown} kB at once");
+            drop(big);
+        }
+    }
 
     #[test]
     fn children_appear_once_expanded_with_their_priors() {

@@ -11,7 +11,8 @@ use super::Rule;
 use crate::games::renju::eval::active::active;
 use crate::games::renju::eval::codes::code_of_index;
 use crate::games::renju::eval::params::{rule_index, SideParams, RULES};
-use crate::games::renju::patterns::class::{classify, COMBINATIONS};
+use crate::games::renju::eval::tables::SHAPE_VALUE;
+use crate::games::renju::patterns::class::{classify, COMBINATIONS, LEVEL};
 use crate::games::renju::patterns::shapes::{B3, B4, F3, F4, FIVE, OVER, SHAPES};
 
 /// The cell makes a five.
@@ -36,6 +37,13 @@ pub struct CellInfo {
     pub eval: i16,
     /// Move-ordering score (class level plus shape values).
     pub order: i32,
+    /// Move-ordering score for the other side of taking this cell (`SideParams::block`).
+    pub block: i32,
+    /// The order the threat searches (the leaf VCF, `threats::vcf`, `threats::vct`) try our
+    /// fours and threes in: the hand-set score (class level plus shape values) whatever the
+    /// parameter file holds, since the learned scores are fitted to the main picker's replies,
+    /// not to which four leads a forced win (a learned table there doubled the leaf nodes).
+    pub threat_order: i32,
 }
 
 /// The facts of four shapes, valued by `p`.
@@ -64,6 +72,9 @@ fn info(s: [u8; 4], code: usize, p: &SideParams) -> CellInfo {
         flags,
         eval: p.value[code] as i16,
         order: p.order[code],
+        block: p.block[code],
+        threat_order: LEVEL[class as usize]
+            + s.iter().map(|&x| SHAPE_VALUE[x as usize]).sum::<i32>(),
     }
 }
 
@@ -94,8 +105,8 @@ pub fn table(rule: Rule, side: u8) -> &'static [CellInfo] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::renju::eval::tables::{COMBO_VALUE, SHAPE_VALUE};
-    use crate::games::renju::patterns::class::{combination, combination_bonus, index, LEVEL};
+    use crate::games::renju::eval::tables::COMBO_VALUE;
+    use crate::games::renju::patterns::class::{combination, combination_bonus, index};
 
     /// The hand-set parameters give every combination the value and ordering score the engine
     /// had before the tables were learnable (so the pattern codes lose nothing).
@@ -109,6 +120,8 @@ mod tests {
             let sum: i32 = s.iter().map(|&x| SHAPE_VALUE[x as usize]).sum();
             assert_eq!(entry.eval as i32, sum + COMBO_VALUE[combination(s)]);
             assert_eq!(entry.order, LEVEL[entry.class as usize] + sum);
+            assert_eq!(entry.threat_order, entry.order);
+            assert_eq!(entry.block, entry.order * 80 / 100);
             assert_eq!(COMBO_VALUE[combination(s)], combination_bonus(s));
         }
         assert_eq!(t[0].eval, 0);

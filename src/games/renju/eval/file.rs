@@ -4,29 +4,40 @@
 //! mismatched file is refused (and the test of the shipped file fails) instead of steering the
 //! search with garbage.
 //!
-//! Layout (little-endian): `SENTERNJ` · format u16 (1) · rule-set mask u8 (bit i: `RULES[i]`,
+//! Layout (little-endian): `SENTERNJ` · format u16 (2) · rule-set mask u8 (bit i: `RULES[i]`,
 //! all four) · shapes u8 · codes u16 · threat terms u16 · payload length u32 · FNV-1a 64 of the
 //! payload · payload: for each rule set in `RULES` order and each colour (Black, White): the
-//! values (codes × i32), the ordering scores (codes × i32) and the threat terms (× i32).
+//! values (codes × i32), the ordering scores (codes × i32), the blocking scores (codes × i32)
+//! and the threat terms (× i32). Format 1 files (no blocking scores, from before they were
+//! learned) still read: their blocking scores are the hand-set share of the ordering scores.
 
 use super::codes::CODES;
-use super::params::{EvalParams, SideParams, RULES, VALUE_LIMIT};
+use super::params::{EvalParams, SideParams, HAND_BLOCK_PERCENT, RULES, VALUE_LIMIT};
 use super::tables::THREATS;
 use crate::games::renju::patterns::shapes::SHAPES;
 use crate::util::fnv::fnv1a;
 
 const MAGIC: &[u8; 8] = b"SENTERNJ";
-const FORMAT: u16 = 1;
+const FORMAT: u16 = 2;
 const ALL_RULES: u8 = (1 << RULES.len()) - 1;
 const HEADER: usize = 8 + 2 + 1 + 1 + 2 + 2 + 4 + 8;
-const PER_SIDE: usize = (2 * CODES + THREATS) * 4;
+/// Bytes per rule set and colour in `format`.
+const fn per_side(format: u16) -> usize {
+    ((if format == 1 { 2 } else { 3 }) * CODES + THREATS) * 4
+}
 
 /// The file's bytes.
 pub fn to_bytes(p: &EvalParams) -> Vec<u8> {
-    let mut payload = Vec::with_capacity(PER_SIDE * 2 * RULES.len());
+    let mut payload = Vec::with_capacity(per_side(FORMAT) * 2 * RULES.len());
     for sides in &p.sides {
         for s in sides {
-            for v in s.value.iter().chain(&s.order).chain(&s.threat) {
+            for v in s
+                .value
+                .iter()
+                .chain(&s.order)
+                .chain(&s.block)
+                .chain(&s.threat)
+            {
                 payload.extend(v.to_le_bytes());
             }
         }
@@ -55,8 +66,8 @@ pub fn parse(bytes: &[u8]) -> Result<EvalParams, String> {
     }
     let u16_at = |i: usize| u16::from_le_bytes([head[i], head[i + 1]]);
     let format = u16_at(8);
-    if format != FORMAT {
-        return Err(format!("format {format}, expected {FORMAT}"));
+    if format != FORMAT && format != 1 {
+        return Err(format!("format {format}, expected {FORMAT} (or 1)"));
     }
     if head[10] != ALL_RULES {
         return Err(format!(
@@ -72,11 +83,11 @@ pub fn parse(bytes: &[u8]) -> Result<EvalParams, String> {
         ));
     }
     let len = u32::from_le_bytes(head[16..20].try_into().expect("4 bytes")) as usize;
-    if len != PER_SIDE * 2 * RULES.len() || payload.len() != len {
+    let expected = per_side(format) * 2 * RULES.len();
+    if len != expected || payload.len() != len {
         return Err(format!(
-            "payload of {} bytes, header says {len}, expected {}",
+            "payload of {} bytes, header says {len}, expected {expected}",
             payload.len(),
-            PER_SIDE * 2 * RULES.len()
         ));
     }
     let sum = u64::from_le_bytes(head[20..28].try_into().expect("8 bytes"));
@@ -92,6 +103,14 @@ pub fn parse(bytes: &[u8]) -> Result<EvalParams, String> {
         let mut side = || -> Result<SideParams, String> {
             let value = take(CODES);
             let order = take(CODES);
+            let block = if format == 1 {
+                order
+                    .iter()
+                    .map(|&o| o * HAND_BLOCK_PERCENT / 100)
+                    .collect()
+            } else {
+                take(CODES)
+            };
             let threat: [i32; THREATS] = take(THREATS).try_into().expect("THREATS words");
             if value.iter().any(|v| v.abs() > VALUE_LIMIT) || value[0] != 0 {
                 return Err("a value out of range (or code 0 not 0)".into());
@@ -99,6 +118,7 @@ pub fn parse(bytes: &[u8]) -> Result<EvalParams, String> {
             Ok(SideParams {
                 value,
                 order,
+                block,
                 threat,
             })
         };
@@ -117,6 +137,7 @@ mod tests {
         let mut p = EvalParams::hand();
         p.side_mut(Rule::Renju, 1).value[5] = -7;
         p.side_mut(Rule::Caro, 0).threat[2] = 4321;
+        p.side_mut(Rule::Exact, 1).block[9] = -55;
         let bytes = to_bytes(&p);
         assert_eq!(parse(&bytes).unwrap(), p);
         assert!(parse(&bytes[..bytes.len() - 4]).is_err(), "truncated");
@@ -128,7 +149,7 @@ mod tests {
         other[12] ^= 1;
         assert!(parse(&other).is_err(), "code count");
         let mut format = bytes.clone();
-        format[8] = 2;
+        format[8] = 3;
         assert!(parse(&format).is_err(), "format");
     }
 
@@ -140,15 +161,22 @@ mod tests {
             for s in sides {
                 assert_eq!(s.value.len(), CODES);
                 assert_eq!(s.order.len(), CODES);
+                assert_eq!(s.block.len(), CODES);
             }
         }
     }
 
     /// `data/renju/hand.bin` (the baseline the learned tables are measured against, loaded with
-    /// `--eval-file`) holds exactly the hand-set values.
+    /// `--eval-file`) holds exactly the hand-set values. It is a format-1 file (no blocking
+    /// scores), so this also checks that such files still read, with the hand-set blocking share.
     #[test]
     fn the_hand_file_holds_the_hand_values() {
         let bytes = include_bytes!("../../../../data/renju/hand.bin");
+        assert_eq!(
+            u16::from_le_bytes([bytes[8], bytes[9]]),
+            1,
+            "a format-1 file"
+        );
         assert_eq!(parse(bytes).unwrap(), EvalParams::hand());
     }
 }

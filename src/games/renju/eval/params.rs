@@ -20,6 +20,10 @@ pub struct SideParams {
     pub value: Vec<i32>,
     /// The move-ordering score of a cell with this code for that colour.
     pub order: Vec<i32>,
+    /// The move-ordering score, for the other colour, of taking a cell where this colour has
+    /// this code: blocking is learned apart from making (Rapfi's scoreOppo beside scoreSelf),
+    /// since stopping a shape is not worth a fixed share of making it.
+    pub block: Vec<i32>,
     /// The threat terms of `eval::evaluate`, when this colour is to move.
     pub threat: [i32; THREATS],
 }
@@ -38,12 +42,16 @@ pub fn rule_index(rule: Rule) -> usize {
         .expect("every rule is listed")
 }
 
+/// The hand-set blocking score: this share (per cent) of the making score of the same code.
+pub const HAND_BLOCK_PERCENT: i32 = 80;
+
 /// The evaluation values are stored per cell in 16 bits.
 pub const VALUE_LIMIT: i32 = i16::MAX as i32;
 
 impl SideParams {
     /// The hand-set values (`tables`): shape values plus the combination's, and the class
-    /// level plus shape values for ordering; the same for every rule and colour.
+    /// level plus shape values for ordering (blocking: `HAND_BLOCK_PERCENT` of it); the same
+    /// for every rule and colour.
     pub fn hand() -> SideParams {
         let (mut value, mut order) = (Vec::with_capacity(CODES), Vec::with_capacity(CODES));
         for &s in shapes_of_codes() {
@@ -53,6 +61,10 @@ impl SideParams {
         }
         SideParams {
             value,
+            block: order
+                .iter()
+                .map(|&o| o * HAND_BLOCK_PERCENT / 100)
+                .collect(),
             order,
             threat: THREAT_VALUE,
         }

@@ -1,14 +1,19 @@
-//! Fits the move-ordering scores (a score per pattern code, rule set and colour) to the moves
-//! played in the recorded games, by a softmax over each position's candidates, as Rapfi's
-//! classical move scores were fitted. The move picker orders a cell by its code's score for
-//! the side to move plus `opponent_order_percent` of its code's score for the opponent
-//! (`movepick::MovePicker`); the trainer models exactly that sum, divided by a temperature,
-//! as the logit of the move being played. The temperature is found by a grid search over the
-//! starting scores and then held fixed, so the learned scores stay in the units of the
-//! history, killer and counter-move bonuses they are added to. Positions whose replies are
-//! forced (a five point on the board) or whose result the shapes prove are left out: the
-//! picker does not order those. The held-out games' cross-entropy and top-1 agreement are
-//! printed beside the starting scores'.
+//! Fits the move-ordering scores (per pattern code, rule set and colour: a making score for the
+//! side to move's code at a cell and a blocking score for the opponent's code there) to target
+//! moves, by a softmax over each position's replies, as Rapfi's classical move scores
+//! (scoreSelf, scoreOppo) were fitted. The targets are the best moves of deeper searches in
+//! positions the tree meets (`labels`) and the moves played in recorded games (Rapfi's). The
+//! move picker orders a cell by the making score of our code there plus the blocking score of
+//! the opponent's (`movepick::MovePicker`); the trainer models exactly that sum, divided by a
+//! fixed temperature, as the logit of the target move. The temperature sets how far the fit
+//! may move a score: it is small against the hand-set class tiers (thousands of units apart)
+//! so that a score crosses a tier only where many targets ask for it, and the learned scores
+//! stay in the units of the history, killer and counter-move bonuses they are added to. (The
+//! temperature that best fits the hand-set scores, 6400, let the fit reorder the tiers freely
+//! and widened the tree by half; see docs/renju.md.) The replies
+//! are the picker's (every candidate, or the exact replies to a threat); positions with one
+//! reply or whose result the shapes prove are left out. The held-out cross-entropy, top-1 and
+//! top-3 agreement are printed beside the starting scores'.
 
 use std::time::Instant;
 
@@ -16,20 +21,20 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+use super::labels::Label;
 use super::records::Record;
-use crate::games::renju::board::Cell;
+use crate::games::renju::board::{Board, Cell};
 use crate::games::renju::eval::codes::{code_of_index, CODES};
-use crate::games::renju::eval::params::{rule_index, EvalParams, RULES};
-use crate::games::renju::search::params::PARAMS as SEARCH;
+use crate::games::renju::eval::params::{rule_index, EvalParams, SideParams, RULES};
+use crate::games::renju::search::picker_moves;
 use crate::games::renju::search::win::quick_result;
 
-/// Ordering parameters the trainer sees: a score per code for each rule set and colour.
-pub const ORDER_PARAMS: usize = CODES * 2 * RULES.len();
+/// The making scores' share of the trainer's vector: a score per code for each rule set and
+/// colour; the blocking scores follow in the same order.
+const MAKING: usize = CODES * 2 * RULES.len();
 
-/// The temperatures tried (ordering units per unit of logit).
-const TEMPERATURES: [f32; 10] = [
-    25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0, 6400.0, 12800.0,
-];
+/// Ordering parameters the trainer sees: making and blocking scores.
+pub const ORDER_PARAMS: usize = 2 * MAKING;
 
 /// Adam's step in logit units (the step in ordering units is this times the temperature).
 const STEP_LOGITS: f32 = 0.02;
@@ -37,18 +42,14 @@ const STEP_LOGITS: f32 = 0.02;
 /// The largest score the file keeps (the picker adds bonuses to it in `i32`).
 const ORDER_LIMIT: f32 = 1.0e6;
 
-/// The opponent's share of a cell's score in the picker, as the trainer models it.
-fn opponent_share() -> f32 {
-    SEARCH.opponent_order_percent as f32 / 100.0
-}
-
-/// Index of the score of `code` for (rule, colour).
+/// Index of the making score of `code` for (rule, colour); the blocking score of the same
+/// code is `MAKING` further.
 fn index(rule: crate::games::renju::board::Rule, colour: u8, code: usize) -> u32 {
     ((rule_index(rule) * 2 + colour as usize) * CODES + code) as u32
 }
 
-/// Positions as their candidates' (own, opponent) score indices and the index of the move
-/// played among them.
+/// Positions as their replies' (making, blocking) score indices and the index of the target
+/// move among them.
 #[derive(Default)]
 pub struct Choices {
     starts: Vec<usize>,
@@ -70,61 +71,71 @@ impl Choices {
         self.starts[i]..self.starts.get(i + 1).copied().unwrap_or(self.own.len())
     }
 
-    /// Adds the positions of `r` after its opening where the picker orders moves and the move
-    /// played was a candidate.
+    /// Adds the positions of `r` after its opening where the picker orders moves, with the move
+    /// played as the target.
     pub fn add(&mut self, r: &Record) {
-        let codes = code_of_index();
         let mut b = r.board_after(r.opening);
-        let mut cells: Vec<Cell> = Vec::with_capacity(128);
+        let mut moves: Vec<Cell> = Vec::with_capacity(128);
         for &m in &r.moves[r.opening..] {
             if b.winner().is_some() {
                 break;
             }
-            let me = b.to_move();
-            let opp = 1 - me;
-            if b.five_points(me) == 0
-                && b.five_points(opp) == 0
-                && quick_result(&mut b, 0).is_none()
-            {
-                cells.clear();
-                b.candidates(&mut cells);
-                cells.retain(|&c| c == m || !b.is_forbidden(c, me));
-                if let Some(at) = cells.iter().position(|&c| c == m) {
-                    self.starts.push(self.own.len());
-                    for &c in &cells {
-                        let own = codes[b.combo_index(c, me) as usize] as usize;
-                        let theirs = codes[b.combo_index(c, opp) as usize] as usize;
-                        self.own.push(index(b.rule(), me, own));
-                        self.opp.push(index(b.rule(), opp, theirs));
-                    }
-                    self.played.push(at as u32);
-                }
-            }
+            self.add_position(&mut b, m, &mut moves);
             b.make(m);
         }
     }
 
-    /// Softmax probabilities of position `i`'s candidates under `w` and `temperature` into
-    /// `p`; returns the played move's probability and whether it scored highest.
+    /// Adds a label's position with its searched best move as the target.
+    pub fn add_label(&mut self, l: &Label) {
+        self.add_position(&mut l.board(), l.best, &mut Vec::new());
+    }
+
+    /// Adds `b` with target `m` if the picker orders its replies (two or more, the result not
+    /// proven by the shapes) and `m` is one of them.
+    fn add_position(&mut self, b: &mut Board, m: Cell, moves: &mut Vec<Cell>) {
+        if quick_result(b, 0).is_some() {
+            return;
+        }
+        *moves = picker_moves(b);
+        if moves.len() < 2 {
+            return;
+        }
+        let Some(at) = moves.iter().position(|&c| c == m) else {
+            return;
+        };
+        let codes = code_of_index();
+        let me = b.to_move();
+        let opp = 1 - me;
+        self.starts.push(self.own.len());
+        for &c in moves.iter() {
+            let own = codes[b.combo_index(c, me) as usize] as usize;
+            let theirs = codes[b.combo_index(c, opp) as usize] as usize;
+            self.own.push(index(b.rule(), me, own));
+            self.opp.push(MAKING as u32 + index(b.rule(), opp, theirs));
+        }
+        self.played.push(at as u32);
+    }
+
+    /// Softmax probabilities of position `i`'s replies under `w` and `temperature` into `p`;
+    /// returns the target move's probability and how many replies score above it.
     fn probabilities(
         &self,
         i: usize,
         w: &[f32],
         temperature: f32,
         p: &mut Vec<f32>,
-    ) -> (f32, bool) {
+    ) -> (f32, usize) {
         let r = self.range(i);
-        let share = opponent_share();
         p.clear();
         p.extend(
             self.own[r.clone()]
                 .iter()
                 .zip(&self.opp[r])
-                .map(|(&a, &b)| (w[a as usize] + share * w[b as usize]) / temperature),
+                .map(|(&a, &b)| (w[a as usize] + w[b as usize]) / temperature),
         );
         let max = p.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let played = self.played[i] as usize;
-        let top = p[played] >= max;
+        let above = p.iter().filter(|&&x| x > p[played]).count();
         let mut sum = 0.0;
         for x in p.iter_mut() {
             *x = (*x - max).exp();
@@ -133,41 +144,74 @@ impl Choices {
         for x in p.iter_mut() {
             *x /= sum;
         }
-        (p[played], top)
+        (p[played], above)
     }
 
-    /// Mean cross-entropy of the moves played, and the share that scored highest.
-    pub fn measure(&self, w: &[f32], temperature: f32) -> (f64, f64) {
-        if self.is_empty() {
-            return (f64::NAN, f64::NAN);
-        }
+    /// How well `w` predicts the targets.
+    pub fn measure(&self, w: &[f32], temperature: f32) -> Agreement {
         let mut p = Vec::new();
-        let (mut ce, mut top) = (0.0f64, 0usize);
+        let (mut ce, mut top1, mut top3) = (0.0f64, 0usize, 0usize);
         for i in 0..self.len() {
-            let (q, t) = self.probabilities(i, w, temperature, &mut p);
+            let (q, above) = self.probabilities(i, w, temperature, &mut p);
             ce -= (q.max(1e-9) as f64).ln();
-            top += t as usize;
+            top1 += usize::from(above == 0);
+            top3 += usize::from(above < 3);
         }
-        (ce / self.len() as f64, top as f64 / self.len() as f64)
+        let n = self.len() as f64;
+        Agreement {
+            cross_entropy: ce / n,
+            top1: top1 as f64 / n,
+            top3: top3 as f64 / n,
+        }
     }
 }
 
-/// The ordering scores of `p` as the trainer's flat vector.
-pub fn flatten_orders(p: &EvalParams) -> Vec<f32> {
-    p.sides
-        .iter()
-        .flat_map(|sides| sides.iter().flat_map(|s| s.order.iter().map(|&v| v as f32)))
-        .collect()
+/// How well ordering scores predict target moves (NaN on no positions): the mean
+/// cross-entropy, and the shares of targets scored first (ties count) and among the first three.
+#[derive(Clone, Copy, Debug)]
+pub struct Agreement {
+    pub cross_entropy: f64,
+    pub top1: f64,
+    pub top3: f64,
 }
 
-/// `base` with the ordering scores of `w` (rounded; code 0, no line, keeps its score).
+impl std::fmt::Display for Agreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "cross-entropy {:.4}, top-1 {:.1}%, top-3 {:.1}%",
+            self.cross_entropy,
+            100.0 * self.top1,
+            100.0 * self.top3
+        )
+    }
+}
+
+/// The making and blocking scores of `p` as the trainer's flat vector.
+pub fn flatten_orders(p: &EvalParams) -> Vec<f32> {
+    let scores = |pick: fn(&SideParams) -> &Vec<i32>| {
+        p.sides
+            .iter()
+            .flat_map(move |sides| sides.iter().flat_map(move |s| pick(s).iter()))
+            .map(|&v| v as f32)
+            .collect::<Vec<f32>>()
+    };
+    let mut w = scores(|s| &s.order);
+    w.extend(scores(|s| &s.block));
+    w
+}
+
+/// `base` with the making and blocking scores of `w` (rounded; code 0, no line, keeps its
+/// scores).
 pub fn unflatten_orders(w: &[f32], base: &EvalParams) -> EvalParams {
     let mut p = base.clone();
     for (k, sides) in p.sides.iter_mut().enumerate() {
         for (colour, s) in sides.iter_mut().enumerate() {
-            let b = &w[(k * 2 + colour) * CODES..][..CODES];
-            for (code, v) in s.order.iter_mut().enumerate().skip(1) {
-                *v = b[code].clamp(-ORDER_LIMIT, ORDER_LIMIT).round() as i32;
+            let at = (k * 2 + colour) * CODES;
+            for (scores, from) in [(&mut s.order, at), (&mut s.block, MAKING + at)] {
+                for (code, v) in scores.iter_mut().enumerate().skip(1) {
+                    *v = w[from + code].clamp(-ORDER_LIMIT, ORDER_LIMIT).round() as i32;
+                }
             }
         }
     }
@@ -180,36 +224,43 @@ pub struct OrderSummary {
     pub train_positions: usize,
     pub heldout_positions: usize,
     pub temperature: f32,
-    /// Held-out (cross-entropy, top-1 share) under the starting and the learned scores.
-    pub start_heldout: (f64, f64),
-    pub learned_heldout: (f64, f64),
+    /// Held-out agreement of the starting and the learned scores.
+    pub start_heldout: Agreement,
+    pub learned_heldout: Agreement,
 }
 
-/// Fits the ordering scores of `start` on `train` (Adam, `epochs` passes of `batch` positions,
-/// an L2 pull of `l2` toward the starting scores), measuring on `held`.
+/// How the ordering fit runs: Adam, `epochs` passes of `batch` positions at `temperature`
+/// ordering units per logit, an L2 pull of `l2` toward the starting scores, shuffled by `seed`.
+#[derive(Clone, Copy, Debug)]
+pub struct FitOptions {
+    pub epochs: usize,
+    pub temperature: f32,
+    pub batch: usize,
+    pub l2: f32,
+    pub seed: u64,
+}
+
+/// Fits the ordering scores of `start` on `train`, measuring on `held`.
 pub fn fit(
     train: &Choices,
     held: &Choices,
     start: &EvalParams,
-    epochs: usize,
-    batch: usize,
-    l2: f32,
-    seed: u64,
+    o: FitOptions,
 ) -> (EvalParams, OrderSummary) {
+    let FitOptions {
+        epochs,
+        temperature,
+        batch,
+        l2,
+        seed,
+    } = o;
     let w0 = flatten_orders(start);
-    let (temperature, _) = TEMPERATURES
-        .iter()
-        .map(|&t| (t, train.measure(&w0, t).0))
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .expect("temperatures");
     let start_heldout = held.measure(&w0, temperature);
     eprintln!(
         "tune renju: ordering: {} training positions, {} held out; temperature {temperature}; \
-         starting scores: held-out cross-entropy {:.4}, top-1 {:.1}%",
+         starting scores held out: {start_heldout}",
         train.len(),
         held.len(),
-        start_heldout.0,
-        100.0 * start_heldout.1
     );
     let mut w = w0.clone();
     let mut adam = super::adam::Adam::new(ORDER_PARAMS);
@@ -217,7 +268,6 @@ pub fn fit(
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = SmallRng::seed_from_u64(seed ^ 0x0DE5);
     let mut p = Vec::new();
-    let share = opponent_share();
     let started = Instant::now();
     for epoch in 0..epochs {
         order.shuffle(&mut rng);
@@ -232,7 +282,7 @@ pub fn fit(
                 for (j, (&a, &b)) in train.own[r.clone()].iter().zip(&train.opp[r]).enumerate() {
                     let d = (p[j] - if j == played { 1.0 } else { 0.0 }) * k;
                     grad[a as usize] += d;
-                    grad[b as usize] += d * share;
+                    grad[b as usize] += d;
                 }
             }
             for j in 0..ORDER_PARAMS {
@@ -243,14 +293,10 @@ pub fn fit(
                 w[b] = w0[b];
             }
         }
-        let (ce, top) = held.measure(&w, temperature);
         eprintln!(
-            "tune renju: ordering epoch {}/{epochs}: held-out cross-entropy {ce:.4}, top-1 {:.1}% \
-             (starting {:.4}, {:.1}%), {:.0} s",
+            "tune renju: ordering epoch {}/{epochs}: held out {} (starting {start_heldout}), {:.0} s",
             epoch + 1,
-            100.0 * top,
-            start_heldout.0,
-            100.0 * start_heldout.1,
+            held.measure(&w, temperature),
             started.elapsed().as_secs_f64()
         );
     }

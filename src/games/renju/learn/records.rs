@@ -118,8 +118,8 @@ impl Record {
     }
 }
 
-/// Every record in the `*.txt` files under `dir` (subfolders too), files in name order; a
-/// malformed line is an error naming its file and line.
+/// Every record in the `*.txt` files under `dir` (subfolders too), files in name order, or in
+/// `dir` itself when it is a file; a malformed line is an error naming its file and line.
 pub fn read_dir(dir: &std::path::Path) -> Result<Vec<Record>, String> {
     let mut files = Vec::new();
     collect(dir, &mut files)?;
@@ -139,6 +139,10 @@ pub fn read_dir(dir: &std::path::Path) -> Result<Vec<Record>, String> {
 }
 
 fn collect(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> Result<(), String> {
+    if dir.is_file() {
+        out.push(dir.to_path_buf());
+        return Ok(());
+    }
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for e in entries {
         let p = e.map_err(|e| e.to_string())?.path();

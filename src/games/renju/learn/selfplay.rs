@@ -47,6 +47,10 @@ pub struct RenjuSelfplayOptions {
     /// Renju/Gomoku: nodes per move (each move draws within ±25 %).
     #[arg(long, default_value_t = 20_000)]
     pub nodes: u64,
+    /// `renju-labels`: the folder of game records whose positions are labelled (`labels`);
+    /// `--games` then counts labels.
+    #[arg(long, default_value = "data/renju/matches")]
+    pub from: PathBuf,
 }
 
 /// Table size of the generator's searches (MB).
@@ -248,10 +252,12 @@ mod tests {
 
     /// The recorded winner is the game's: replayed on a fresh board, a game that ends in a five
     /// names its owner; one that ends on a proof names the side whose last move the threat
-    /// searches (`threats::vct`, independent of the search that proved it) show to win; a draw
+    /// searches (`threats::vct`, independent of the search that proved it) show to win, either
+    /// at once or against every reply (a quiet move that leaves two threats in waiting); a draw
     /// ends on a drawn board.
     #[test]
     fn the_recorded_winner_agrees_with_a_replay() {
+        use crate::games::renju::board::cell;
         use crate::games::renju::threats::vct::Vct;
         let tt = Tt::new(1);
         let mut by_proof = 0;
@@ -272,9 +278,19 @@ mod tests {
                 (Some(w), None) => {
                     by_proof += 1;
                     assert_eq!(w, mover, "the winner made the last move: {}", r.line());
-                    let won = Vct::new(None, None)
-                        .with_node_limit(2_000_000)
-                        .wins_with(&mut b, *last, 10);
+                    // The last move is a threat that wins, or a quiet move after which every
+                    // reply of the defender leaves a win by threats (a double threat in waiting).
+                    let vct = || Vct::new(None, None).with_node_limit(2_000_000);
+                    let won = vct().wins_with(&mut b, *last, 10)
+                        || (0..15 * 15).all(|i| {
+                            let d = cell(i % 15, i / 15);
+                            let mut a = after.clone();
+                            if !a.is_legal(d) {
+                                return true;
+                            }
+                            a.make(d);
+                            a.winner().is_none() && vct().solve(&mut a, 10).is_some()
+                        });
                     assert!(won, "no win by threats after the last move: {}", r.line());
                 }
             }

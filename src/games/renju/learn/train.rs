@@ -8,8 +8,8 @@
 //! chosen by the seed, is held out and only measured: its log-loss under the learned values is
 //! printed beside the hand evaluation's on the same positions. Positions the engine never
 //! evaluates (a result the shapes prove, `search::win::quick_result`) are left out. With
-//! `--order-epochs N` the move-ordering scores are fitted after the values, on the moves played
-//! (`ordering`); otherwise they are copied from the starting set. The run is deterministic for
+//! `--order-epochs N` the move-ordering scores are fitted after the values, on the deeper
+//! searches' best moves of `--labels DIR` or else on the moves played (`ordering`); otherwise they are copied from the starting set. The run is deterministic for
 //! a seed (one thread, a seeded shuffle).
 
 use std::path::PathBuf;
@@ -21,7 +21,8 @@ use rand::SeedableRng;
 
 use super::adam::Adam;
 use super::features::{dot, extract, flatten, unflatten, PARAMS};
-use super::ordering::{fit as fit_orders, Choices};
+use super::labels::read_labels;
+use super::ordering::{fit as fit_orders, Choices, FitOptions};
 use super::records::{read_dir, Record};
 use crate::games::renju::eval::file;
 use crate::games::renju::eval::params::EvalParams;
@@ -43,6 +44,13 @@ pub struct TuneArgs {
     pub batch: usize,
     /// Passes of the ordering fit (0 keeps the starting ordering scores).
     pub order_epochs: usize,
+    /// The folder of move labels the ordering fit uses (`labels`); without it, the moves played.
+    pub labels: Option<PathBuf>,
+    /// Records (files or folders) whose moves played are further ordering targets beside the
+    /// labels (Rapfi's games).
+    pub order_games: Vec<PathBuf>,
+    /// The ordering fit's temperature (`ordering::fit`).
+    pub order_temperature: f32,
 }
 
 /// The options of `sente tune renju` beside the shared ones (data, out, holdout).
@@ -65,6 +73,20 @@ pub struct RenjuTuneOptions {
     /// self-play SPRT, tournaments/results/renju-eval-r2-order-vs-shipped-100ms).
     #[arg(long, default_value_t = 0)]
     pub order_epochs: usize,
+    /// Renju: fit the move-ordering scores to the deeper searches' best moves in this folder
+    /// (`sente selfplay renju-labels`) instead of the moves played.
+    #[arg(long)]
+    pub labels: Option<PathBuf>,
+    /// Renju: also fit the move-ordering scores to the moves played in these records (a file
+    /// or a folder; repeatable), e.g. Rapfi's games through our runner.
+    #[arg(long)]
+    pub order_games: Vec<PathBuf>,
+    /// Renju: ordering units per logit in the ordering fit. Small keeps the fitted scores near
+    /// the hand-set tiers (a class level is thousands of units) and the history, killer and
+    /// counter bonuses they are added to; 800 gave the narrowest tree of 800, 1600 and the
+    /// 6400 that fits the hand-set scores best (docs/renju.md).
+    #[arg(long, default_value_t = 800.0)]
+    pub order_temperature: f32,
 }
 
 /// The scales tried for sigmoid(evaluation / scale).
@@ -176,15 +198,36 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
     let (mut train_choices, mut held_choices) = (Choices::default(), Choices::default());
     let mut scratch = vec![0.0f32; PARAMS];
     for (g, r) in records.iter().enumerate() {
+        let by_games = args.epochs > 0 && args.order_epochs > 0 && args.labels.is_none();
         if held_out(g, args.seed, args.holdout_permille) {
             held.add(r, &mut scratch);
-            if args.epochs > 0 && args.order_epochs > 0 {
+            if by_games {
                 held_choices.add(r);
             }
         } else {
             train.add(r, &mut scratch);
-            if args.epochs > 0 && args.order_epochs > 0 {
+            if by_games {
                 train_choices.add(r);
+            }
+        }
+    }
+    if args.epochs > 0 && args.order_epochs > 0 {
+        if let Some(dir) = &args.labels {
+            for (k, l) in read_labels(dir)?.iter().enumerate() {
+                if held_out(k, args.seed, args.holdout_permille) {
+                    held_choices.add_label(l);
+                } else {
+                    train_choices.add_label(l);
+                }
+            }
+        }
+        for path in &args.order_games {
+            for (g, r) in read_dir(path)?.iter().enumerate() {
+                if held_out(g, args.seed ^ 0x6A3E5, args.holdout_permille) {
+                    held_choices.add(r);
+                } else {
+                    train_choices.add(r);
+                }
             }
         }
     }
@@ -257,10 +300,13 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
             &train_choices,
             &held_choices,
             &params,
-            args.order_epochs,
-            args.batch,
-            args.l2,
-            args.seed,
+            FitOptions {
+                epochs: args.order_epochs,
+                temperature: args.order_temperature,
+                batch: args.batch,
+                l2: args.l2,
+                seed: args.seed,
+            },
         );
         params = p;
         ordering = Some(s);
@@ -310,12 +356,8 @@ pub fn command(args: &TuneArgs) -> std::process::ExitCode {
                 s.ordering
                     .as_ref()
                     .map(|o| format!(
-                        "; ordering (temperature {}): held-out cross-entropy {:.4}, top-1 {:.1}% (hand {:.4}, {:.1}%)",
-                        o.temperature,
-                        o.learned_heldout.0,
-                        100.0 * o.learned_heldout.1,
-                        o.start_heldout.0,
-                        100.0 * o.start_heldout.1
+                        "; ordering (temperature {}) held out: {} (hand {})",
+                        o.temperature, o.learned_heldout, o.start_heldout
                     ))
                     .unwrap_or_default(),
                 args.out
@@ -361,6 +403,9 @@ mod tests {
             l2: 1e-6,
             batch: 64,
             order_epochs: 3,
+            labels: None,
+            order_games: Vec::new(),
+            order_temperature: 800.0,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         assert!(a.train_positions > 50);
@@ -377,7 +422,7 @@ mod tests {
         assert_ne!(a.params, EvalParams::hand());
         let o = a.ordering.as_ref().expect("the ordering fit ran");
         assert!(
-            o.learned_heldout.0 < o.start_heldout.0 + 0.05,
+            o.learned_heldout.cross_entropy < o.start_heldout.cross_entropy + 0.05,
             "ordering cross-entropy {:?} vs hand {:?}",
             o.learned_heldout,
             o.start_heldout
@@ -399,6 +444,67 @@ mod tests {
         )
         .unwrap();
         assert_eq!(zero.params, EvalParams::hand(), "0 epochs: the hand values");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The ordering fit takes its targets from labels and from the moves of other games: both
+    /// the making and the blocking scores move, reproducibly for a seed.
+    #[test]
+    fn the_ordering_fit_learns_from_labels_and_games() {
+        use crate::games::renju::learn::labels::{label, position};
+        let dir = std::env::temp_dir().join(format!("sente-renju-labfit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("labels")).unwrap();
+        let tt = Tt::new(1);
+        let games: Vec<Record> = (0..6)
+            .map(|g| play_game(Rule::Renju, 15, g, 200, 4, &tt))
+            .collect();
+        let lines: Vec<String> = games.iter().map(Record::line).collect();
+        std::fs::write(dir.join("games.txt"), lines.join("\n") + "\n").unwrap();
+        let labels: Vec<String> = (0..40)
+            .filter_map(|k| label(&position(&games, k, 3)?, 300, &tt))
+            .map(|l| l.line())
+            .collect();
+        std::fs::write(dir.join("labels/l.txt"), labels.join("\n") + "\n").unwrap();
+        let args = TuneArgs {
+            data: dir.join("games.txt"),
+            out: None,
+            seed: 2,
+            epochs: 2,
+            holdout_permille: 250,
+            lr: 2.0,
+            l2: 1e-6,
+            batch: 16,
+            order_epochs: 4,
+            labels: Some(dir.join("labels")),
+            order_games: vec![dir.join("games.txt")],
+            order_temperature: 800.0,
+        };
+        let a = run(&args, &EvalParams::hand()).unwrap();
+        let o = a.ordering.as_ref().expect("the ordering fit ran");
+        let only_labels = run(
+            &TuneArgs {
+                order_games: Vec::new(),
+                ..args.clone()
+            },
+            &EvalParams::hand(),
+        )
+        .unwrap();
+        let l = only_labels.ordering.as_ref().unwrap();
+        assert!(
+            l.train_positions >= 20,
+            "{} label positions",
+            l.train_positions
+        );
+        assert!(
+            o.train_positions > l.train_positions,
+            "the games' moves were added"
+        );
+        let hand = EvalParams::hand();
+        let (side, start) = (a.params.side(Rule::Renju, 0), hand.side(Rule::Renju, 0));
+        assert_ne!(side.order, start.order, "making scores fitted");
+        assert_ne!(side.block, start.block, "blocking scores fitted");
+        assert_eq!(run(&args, &EvalParams::hand()).unwrap().params, a.params);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -428,6 +534,9 @@ mod tests {
             l2: 1e-6,
             batch: 4096,
             order_epochs: 3,
+            labels: None,
+            order_games: Vec::new(),
+            order_temperature: 800.0,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         assert!(a.heldout_positions > 1000, "{}", a.heldout_positions);
@@ -439,7 +548,7 @@ mod tests {
         );
         let o = a.ordering.as_ref().expect("the ordering fit ran");
         assert!(
-            o.learned_heldout.0 < o.start_heldout.0,
+            o.learned_heldout.cross_entropy < o.start_heldout.cross_entropy,
             "held-out move cross-entropy {:?} vs hand {:?}",
             o.learned_heldout,
             o.start_heldout

@@ -4,7 +4,8 @@
 //! generation); then, if the node is forced, only its replies: against a five point the block;
 //! against an open-four threat of the opponent (an open three whose open-four point it may play)
 //! the cells on the threatening lines (where the opponent would make a four) and our own fours;
-//! otherwise every candidate, ordered by the cells' pattern scores for both sides, history and
+//! otherwise every candidate, ordered by the cells' pattern scores for both sides (making ours,
+//! blocking theirs: `eval::params::SideParams`), history and
 //! the counter-move, handed out best first by selection (most nodes cut off after a few moves,
 //! so a full sort would be wasted). No cap on the number of moves: pruning is the search's.
 //! Against a winning threat (an open three, a double-four point, a four-three point) the
@@ -40,7 +41,6 @@ pub struct Ordering<'a> {
     pub history_div: i32,
     pub counter_bonus: i32,
     pub killer_bonus: i32,
-    pub opponent_percent: i32,
 }
 
 /// The node's mode, from the opponent's threats (the quick result has already handled fives
@@ -224,7 +224,7 @@ impl MovePicker {
         }
         self.moves.reserve(cells.len());
         for c in cells {
-            let mut s = b.info(c, me).order + b.info(c, opp).order * ord.opponent_percent / 100;
+            let mut s = b.info(c, me).order + b.info(c, opp).block;
             s += ord.history[c as usize] / ord.history_div;
             if ord.counter == Some(c) {
                 s += ord.counter_bonus;

@@ -53,7 +53,6 @@ pub fn picker_moves(b: &mut Board) -> Vec<Cell> {
         history_div: 1,
         counter_bonus: 0,
         killer_bonus: 0,
-        opponent_percent: PARAMS.opponent_order_percent,
     };
     let mut picker = MovePicker::new(b, None, None);
     let mut v = Vec::new();

@@ -350,7 +350,6 @@ impl<'a> Worker<'a> {
                     history_div: self.p.history_div,
                     counter_bonus: self.p.counter_bonus,
                     killer_bonus: self.p.killer_bonus,
-                    opponent_percent: self.p.opponent_order_percent,
                 };
                 match picker.next(b, &ord) {
                     Some(m) => m,
@@ -589,7 +588,7 @@ impl<'a> Worker<'a> {
                 .into_iter()
                 .filter(|&c| b.info(c, me).flags & FLAG_FOUR != 0)
                 .filter(|&c| fours == 0 || anchors.iter().flatten().any(|&a| shares_line(a, c)))
-                .map(|c| (b.info(c, me).order, c))
+                .map(|c| (b.info(c, me).threat_order, c))
                 .collect();
             moves.sort_unstable_by_key(|&(s, _)| -s);
             for (_, m) in moves {

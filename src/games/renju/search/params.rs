@@ -58,8 +58,6 @@ pub struct Params {
     /// Ordering bonus of the counter-move and the killers.
     pub counter_bonus: i32,
     pub killer_bonus: i32,
-    /// Ordering weight of the opponent's value of a cell (per cent of ours).
-    pub opponent_order_percent: i32,
 }
 
 /// The parameters in use.
@@ -95,5 +93,4 @@ pub const PARAMS: Params = Params {
     history_div: 8,
     counter_bonus: 600,
     killer_bonus: 400,
-    opponent_order_percent: 80,
 };

@@ -108,11 +108,12 @@ fn wins(b: &Board, m: Cell) -> bool {
 
 /// Every shared VCF puzzle: the search proves the win within a node budget, and its move is
 /// checked by the threat searches, independently of the search. The floors are the figures
-/// measured with the exact threat replies (830 of 841 proven within 400,000 nodes, 746 moves
-/// confirmed; 833 and 750 before them, which won +22.6 +/- 25 Elo at fixed nodes twice): the
-/// rest are wins the threat searches cannot confirm within their budgets (long lines with
-/// threes, or false proofs: issue 39's to find out), and a search that proves or chooses worse
-/// fails here.
+/// measured with the learned move scores (824 of 841 proven within 400,000 nodes, 744 moves
+/// confirmed; 830 and 746 with the hand ladder and the exact threat replies, 833 and 750
+/// before them): the learned order tries the winning four later in a few long forced wins.
+/// (The pruning on every move on top, +26 Elo at fixed nodes but not kept, took 821 and 733.) The rest are wins the threat searches cannot confirm within their
+/// budgets (long lines with threes, or false proofs: issue 39's to find out); a search that
+/// proves or chooses worse fails here.
 #[test]
 fn vcf_puzzles_are_proven_within_a_node_budget_and_their_moves_checked() {
     let text = crate::games::renju::tests::test_data("renju-vcf.jsonl");
@@ -178,11 +179,11 @@ fn vcf_puzzles_are_proven_within_a_node_budget_and_their_moves_checked() {
     );
     assert!(total >= 800, "only {total} puzzles read");
     assert!(
-        proven * 1000 >= total * 986,
+        proven * 1000 >= total * 979,
         "only {proven} of {total} proven"
     );
     assert!(
-        right * 1000 >= total * 887,
+        right * 1000 >= total * 884,
         "only {right} of {total} moves confirmed; first failures:\n{}",
         failures.join("\n")
     );

@@ -93,7 +93,7 @@ impl<'a> Vcf<'a> {
         let mut fours: Vec<(i32, Cell)> = Vec::new();
         for c in cells {
             if makes_four(b, c) && !b.is_forbidden(c, me) {
-                fours.push((b.info(c, me).order, c));
+                fours.push((b.info(c, me).threat_order, c));
             }
         }
         fours.sort_by_key(|&(s, _)| -s);

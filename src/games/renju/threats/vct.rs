@@ -267,7 +267,7 @@ fn threats(b: &mut Board) -> Vec<Cell> {
     for c in cells {
         let threat = b.info(c, me).flags & FLAG_FOUR != 0 || b.shapes_of(c, me).contains(&F3);
         if threat && b.is_legal(c) {
-            v.push((b.info(c, me).order, c));
+            v.push((b.info(c, me).threat_order, c));
         }
     }
     v.sort_by_key(|&(s, _)| -s);
