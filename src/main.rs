@@ -131,52 +131,39 @@ struct SelfplayCli {
 impl SelfplayCli {
     fn run(&self, seed: Option<u64>) -> ExitCode {
         let c = &self.common;
+        // `None`: `renju-labels`, the deeper searches' best moves in positions of recorded
+        // games, for the ordering fit.
         let rule = match c.game.as_str() {
-            "renju-labels" => return self.labels(seed),
-            "renju" => Rule::Renju,
-            "gomoku" => Rule::Freestyle,
+            "renju-labels" => None,
+            "renju" => Some(Rule::Renju),
+            "gomoku" => Some(Rule::Freestyle),
             _ => return c.run(seed),
         };
+        let budget = c.seconds.map(std::time::Duration::from_secs);
+        let seed = seed.unwrap_or(1);
         // 0-based `i/n`, as for Hex.
-        let result = sente::util::shard_file::parse_shard(&c.shard).and_then(|(i, n)| {
-            renju::learn::selfplay::run(&renju::learn::selfplay::SelfplayArgs {
+        let result = sente::util::shard_file::parse_shard(&c.shard).and_then(|shard| match rule {
+            Some(rule) => renju::learn::selfplay::run(&renju::learn::selfplay::SelfplayArgs {
                 rule,
                 size: 15,
                 nodes: self.renju.nodes,
                 games: c.games,
-                shard: (i, n),
+                shard,
                 out: c.out.clone(),
                 resume: c.resume,
-                budget: c.seconds.map(std::time::Duration::from_secs),
-                seed: seed.unwrap_or(1),
-            })
-        });
-        match result {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("sente selfplay: {e}");
-                ExitCode::from(2)
-            }
-        }
-    }
-}
-
-impl SelfplayCli {
-    /// `sente selfplay renju-labels`: the deeper searches' best moves in positions of recorded
-    /// games, for the ordering fit.
-    fn labels(&self, seed: Option<u64>) -> ExitCode {
-        let c = &self.common;
-        let result = sente::util::shard_file::parse_shard(&c.shard).and_then(|shard| {
-            renju::learn::labels::run(&renju::learn::labels::LabelArgs {
+                budget,
+                seed,
+            }),
+            None => renju::learn::labels::run(&renju::learn::labels::LabelArgs {
                 from: self.renju.from.clone(),
                 nodes: self.renju.nodes,
                 labels: c.games,
                 shard,
                 out: c.out.clone(),
                 resume: c.resume,
-                budget: c.seconds.map(std::time::Duration::from_secs),
-                seed: seed.unwrap_or(1),
-            })
+                budget,
+                seed,
+            }),
         });
         match result {
             Ok(()) => ExitCode::SUCCESS,

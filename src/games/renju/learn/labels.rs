@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::records::{parse_rule, read_dir, rule_word, Record};
+use super::records::{parse_rule, read_dir, read_lines, rule_word, Record};
 use crate::games::renju::board::{cell, xy, Board, Cell, Rule, MAX_SIDE};
 use crate::games::renju::movepick::{mode, Mode};
 use crate::games::renju::search::{self as renju_search, win, SearchLimits};
@@ -114,26 +114,10 @@ impl Label {
     }
 }
 
-/// Every label in the `*.txt` files directly under `dir`, files in name order.
+/// Every label in the `*.txt` files under `dir` (subfolders too), files in name order, or in
+/// `dir` itself when it is a file.
 pub fn read_labels(dir: &Path) -> Result<Vec<Label>, String> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
-        for (i, line) in text.lines().enumerate() {
-            if let Some(l) =
-                Label::parse(line).map_err(|e| format!("{}:{}: {e}", f.display(), i + 1))?
-            {
-                out.push(l);
-            }
-        }
-    }
-    Ok(out)
+    read_lines(dir, Label::parse)
 }
 
 /// What one labelling run does.

@@ -121,16 +121,24 @@ impl Record {
 /// Every record in the `*.txt` files under `dir` (subfolders too), files in name order, or in
 /// `dir` itself when it is a file; a malformed line is an error naming its file and line.
 pub fn read_dir(dir: &std::path::Path) -> Result<Vec<Record>, String> {
+    read_lines(dir, Record::parse)
+}
+
+/// What `parse` reads from each line of the `*.txt` files under `path` (subfolders too), files
+/// in name order, or of `path` itself when it is a file (`Ok(None)`: a comment); a malformed
+/// line is an error naming its file and line. Game records and move labels are read this way.
+pub fn read_lines<T>(
+    path: &std::path::Path,
+    parse: impl Fn(&str) -> Result<Option<T>, String>,
+) -> Result<Vec<T>, String> {
     let mut files = Vec::new();
-    collect(dir, &mut files)?;
+    collect(path, &mut files)?;
     files.sort();
     let mut out = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
         for (i, line) in text.lines().enumerate() {
-            if let Some(r) =
-                Record::parse(line).map_err(|e| format!("{}:{}: {e}", f.display(), i + 1))?
-            {
+            if let Some(r) = parse(line).map_err(|e| format!("{}:{}: {e}", f.display(), i + 1))? {
                 out.push(r);
             }
         }
