@@ -773,6 +773,45 @@ mod tests {
         assert_eq!(hash_table_mb(100 << 20, Some(1 << 14), 64), 16);
     }
 
+    /// What a Gomocup manager sends for fastgame (`INFO timeout_turn 5000`, `timeout_match
+    /// 120000`, `time_left`) reaches the search as a hard limit that keeps the turn's reserve
+    /// back, from the first move (start-up charged to it) to the last seconds of the clock.
+    #[test]
+    fn gomocup_fastgame_info_keeps_the_reserve_back() {
+        use crate::games::renju::player::clock;
+        let opts = Options {
+            threads: 1,
+            hash_mb: 1,
+            player: PlayerKind::Engine,
+            seed: None,
+            rule: Rule::Freestyle,
+            started: Instant::now(),
+        };
+        let mut s = RenjuSession::new(opts, Output::new(Box::new(std::io::sink())));
+        s.new_game(15, 15);
+        s.startup = Some(Duration::from_millis(300));
+        for (key, value) in [("timeout_turn", "5000"), ("timeout_match", "120000")] {
+            s.info(key, value);
+        }
+        let hard = |s: &mut RenjuSession, left: i64| {
+            s.info("time_left", &left.to_string());
+            let req = s.request(Instant::now());
+            clock::limits(s.game.board(), &req)
+                .hard
+                .unwrap()
+                .as_millis() as u64
+        };
+        // The first move: 5 s less the reserve and the start-up, to the millisecond.
+        let first = hard(&mut s, 120_000);
+        assert!((4_540..=4_550).contains(&first), "{first}");
+        // Later moves with time to spare: the turn less the reserve.
+        let later = hard(&mut s, 60_000);
+        assert!((4_840..=4_850).contains(&later), "{later}");
+        // Two seconds left on the clock: a third of them at most, never the clock's last ms.
+        let end = hard(&mut s, 2_000);
+        assert!(end <= 2_000 / 3, "{end}");
+    }
+
     #[test]
     fn info_rule_bits() {
         assert_eq!(Rule::from_bits(0), Rule::Freestyle);

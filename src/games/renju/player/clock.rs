@@ -9,7 +9,8 @@ use crate::games::renju::search::SearchLimits;
 use crate::search::TimeControl;
 
 /// Milliseconds kept back per move for pipe latency, process scheduling on a loaded machine and
-/// the Gomocup referee's suspend/resume of the engine between moves.
+/// the Gomocup referee's suspend/resume of the engine between moves: the reserve of a 1 s turn
+/// and of a match clock alone, the least a longer turn keeps.
 pub const OVERHEAD_MS: u64 = 80;
 
 /// What `think` was asked for.
@@ -29,6 +30,15 @@ pub struct Request {
 /// `MIN_OVERHEAD_MS`).
 const TURN_OVERHEAD_PERCENT: u64 = 15;
 const MIN_OVERHEAD_MS: u64 = 10;
+/// The share of a long turn kept back, up to `MAX_OVERHEAD_MS`. With an ample match clock a
+/// turn is searched to its hard limit, so the reserve is all that stands between the move and a
+/// forfeit: at Gomocup's fastgame turn (5 s) a flat 80 ms let the .exe under Wine answer in
+/// 4,920-4,934 ms of 5,000 (the pipe both ways and Wine took up to 14 ms; a stall of a few
+/// time slices on a loaded machine, or the referee resuming a suspended process, would take the
+/// rest). 3 % keeps 150 ms there, 1.4 % more of the turn than 80 ms; past 500 ms (turns over
+/// 16.7 s) a longer reserve buys nothing, as those delays do not grow with the turn.
+const LONG_TURN_OVERHEAD_PERCENT: u64 = 3;
+const MAX_OVERHEAD_MS: u64 = 500;
 
 /// Own moves a renju game is expected to still need, for sharing a match clock: games are
 /// decided early (against Rapfi, 11 to 43 own moves after the opening, and the last third of
@@ -39,10 +49,16 @@ const CLOCK_MIN_MOVES_LEFT: u32 = 8;
 /// With a match clock, the hard limit is at most this many times the move's share of it.
 const CLOCK_HARD_SHARES: u64 = 3;
 
-/// The overhead kept back from a turn of `turn_ms` (or from a match clock alone).
+/// The overhead kept back from a turn of `turn_ms` (or from a match clock alone): a share of a
+/// short turn, `OVERHEAD_MS` around 1 s, a smaller share of a long one (see the constants).
 fn overhead_ms(turn_ms: Option<u64>) -> u64 {
     match turn_ms {
-        Some(t) => (t * TURN_OVERHEAD_PERCENT / 100).clamp(MIN_OVERHEAD_MS, OVERHEAD_MS),
+        Some(t) if t.saturating_mul(TURN_OVERHEAD_PERCENT) / 100 < OVERHEAD_MS => {
+            (t * TURN_OVERHEAD_PERCENT / 100).max(MIN_OVERHEAD_MS)
+        }
+        Some(t) => {
+            (t.saturating_mul(LONG_TURN_OVERHEAD_PERCENT) / 100).clamp(OVERHEAD_MS, MAX_OVERHEAD_MS)
+        }
         None => OVERHEAD_MS,
     }
 }
@@ -134,6 +150,35 @@ mod tests {
         assert_eq!((ms(l.soft), ms(l.hard)), (None, Some(85)));
         let l = limits(&pos, &request(TimeControl::per_move(20)));
         assert_eq!(ms(l.hard), Some(10));
+    }
+
+    /// Gomocup's turns (fastgame 5 s, then 30 s and 300 s): a turn with time to spare is searched
+    /// to its hard limit, so the reserve is what the process, the pipes and Wine have to answer
+    /// in. A flat 80 ms gave moves of 4,934 ms of 5,000 under Wine; at least 2 % of the turn
+    /// (100 ms at fastgame) is kept, up to 500 ms, and never more.
+    #[test]
+    fn gomocup_turns_keep_a_reserve_that_grows_with_the_turn() {
+        let pos = Board::new(15, 15, Rule::Renju);
+        let hard = |tc| ms(limits(&pos, &request(tc)).hard).unwrap();
+        for turn in [5_000, 30_000, 300_000] {
+            let reserve = turn - hard(TimeControl::per_move(turn));
+            let least = (turn / 50).min(MAX_OVERHEAD_MS);
+            assert!(
+                (least..=MAX_OVERHEAD_MS).contains(&reserve),
+                "{turn} ms turn keeps {reserve} ms"
+            );
+        }
+        // Fastgame (5 s/turn, 120 s/game) from the first move: the clock is ample, the whole turn
+        // less the reserve is searched.
+        let mut fastgame = TimeControl::per_move(5_000);
+        fastgame.time_left_ms = Some(120_000);
+        let l = limits(&pos, &request(fastgame));
+        assert_eq!((ms(l.soft), ms(l.hard)), (None, Some(4_850)));
+        // No turn so long that the reserve overflows.
+        assert_eq!(
+            hard(TimeControl::per_move(u64::MAX)),
+            u64::MAX - MAX_OVERHEAD_MS
+        );
     }
 
     #[test]
