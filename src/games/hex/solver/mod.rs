@@ -23,6 +23,7 @@
 //! for it, δ disproves one): φ(n) = min δ(child), δ(n) = Σ φ(child).
 
 mod node;
+mod sets_cache;
 mod symmetry;
 #[cfg(test)]
 mod templates;
@@ -35,6 +36,7 @@ use super::board::Cells;
 use super::ice::fillin;
 use super::position::Hex;
 use node::{build_sets, evaluate, slot, turn_cells, turn_kids, Kid, Node, Sets, INF};
+use sets_cache::SetsCache;
 
 /// The result of a solve, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +78,10 @@ pub struct Solver<'a> {
     /// Positions looked at (connection sets brought to them and judged): Benzene's "VC builds",
     /// the measure of the solver's work that compares across engines.
     pub evaluated: u64,
+    /// Positions whose connection sets were built from scratch (the rest were updated).
+    pub builds: u64,
     fills: FillCache,
+    sets_cache: SetsCache,
 }
 
 /// Progressive widening (Benzene's `widening_base` 1 and `widening_factor`): φ and the choice
@@ -183,7 +188,9 @@ impl<'a> Solver<'a> {
             progress: None,
             started: Instant::now(),
             evaluated: 0,
+            builds: 0,
             fills: FillCache::default(),
+            sets_cache: SetsCache::default(),
         }
     }
 
@@ -226,7 +233,7 @@ impl<'a> Solver<'a> {
         // The table is kept across commands and may be large: a full pass would cost more than
         // a small solve, so past this size only the cheap counts are given.
         if self.table.len() > 100_000 {
-            return format!("evaluated {}", self.evaluated);
+            return format!("evaluated {} built {}", self.evaluated, self.builds);
         }
         let terminal = self
             .table
@@ -240,8 +247,9 @@ impl<'a> Solver<'a> {
             .collect();
         let mean = expanded.iter().sum::<usize>() as f64 / expanded.len().max(1) as f64;
         format!(
-            "evaluated {} terminal {terminal} expanded {} consider {mean:.2}",
+            "evaluated {} built {} terminal {terminal} expanded {} consider {mean:.2}",
             self.evaluated,
+            self.builds,
             expanded.len()
         )
     }
@@ -474,6 +482,7 @@ impl<'a> Solver<'a> {
             return (n.phi, n.delta);
         }
         self.evaluated += 1;
+        self.builds += 1;
         let n = filed(pos, evaluate(pos, &build_sets(pos)), turned);
         let r = (n.phi, n.delta);
         self.table.insert(key, n);
@@ -612,11 +621,18 @@ impl<'a> Solver<'a> {
         let mut built: Option<Sets> = None;
         if let std::collections::hash_map::Entry::Vacant(e) = self.table.entry(key) {
             if sets.is_none() {
+                self.builds += 1;
                 sets = Some(built.insert(build_sets(pos)));
             }
             self.evaluated += 1;
             let s = sets.as_deref().expect("sets given or built");
-            e.insert(filed(pos, evaluate(pos, s), turned));
+            let node = filed(pos, evaluate(pos, s), turned);
+            // Only an open position is expanded, and its children may want its sets later.
+            let open = node.phi != 0 && node.delta != 0;
+            e.insert(node);
+            if open {
+                self.sets_cache.keep(pos.key(), s);
+            }
         }
         let Some(node) = self.table.get(&key) else {
             return;
@@ -710,6 +726,22 @@ impl<'a> Solver<'a> {
                         v.undo();
                     }
                 }
+                // Back at an expanded node without sets: the kept ones of this position, if
+                // any, serve as on a first expansion (`sets_cache`).
+                (None, true) => match self.sets_cache.take(pos.key()) {
+                    Some(mut s) => {
+                        for v in s.iter_mut() {
+                            v.mark();
+                            v.update(child.board());
+                        }
+                        self.mid(&child, Some(&mut *s), child_th_phi, child_th_delta);
+                        for v in s.iter_mut() {
+                            v.undo();
+                        }
+                        self.sets_cache.put_back(pos.key(), s);
+                    }
+                    None => self.mid(&child, None, child_th_phi, child_th_delta),
+                },
                 _ => self.mid(&child, None, child_th_phi, child_th_delta),
             }
             if self.aborted {
