@@ -791,6 +791,30 @@ mod tests {
     }
 
     #[test]
+    fn children_below_expanded_positions_reuse_the_parents_sets() {
+        // 5x5 after Black b2: most positions the search judges are entered again through an
+        // expanded parent, whose kept sets (`sets_cache`) are updated to them instead of built
+        // anew; the winning move found still wins by brute force.
+        let mut pos = Hex::new(5, 5).expect("5x5");
+        pos.play_cell(pos.board().parse_cell("b2").expect("cell"));
+        let stop = AtomicBool::new(false);
+        let mut solver = Solver::new(&stop, None);
+        let verdict = solver.solve(&pos);
+        assert!(
+            solver.evaluated > 40 && solver.builds * 4 < solver.evaluated,
+            "{} built of {} judged",
+            solver.builds,
+            solver.evaluated
+        );
+        if let Verdict::Win(Some(m)) = verdict {
+            let mut q = pos;
+            q.play_cell(m);
+            let mut memo = std::collections::HashMap::new();
+            assert!(!crate::games::hex::tests::brute_force(&q, &mut memo));
+        }
+    }
+
+    #[test]
     fn a_half_turned_position_is_answered_from_the_table() {
         // 5x5 after Black b2, then after its half-turn d4: the second solve finds every
         // position filed under the first one's keys, and its winning move really wins.
