@@ -82,6 +82,9 @@ pub struct Solver<'a> {
     pub builds: u64,
     fills: FillCache,
     sets_cache: SetsCache,
+    /// Whether judged positions' sets go to `sets_cache` (with none there, every child
+    /// entered through an expanded parent is built from scratch).
+    keep_sets: bool,
 }
 
 /// Progressive widening (Benzene's `widening_base` 1 and `widening_factor`): φ and the choice
@@ -191,6 +194,7 @@ impl<'a> Solver<'a> {
             builds: 0,
             fills: FillCache::default(),
             sets_cache: SetsCache::default(),
+            keep_sets: true,
         }
     }
 
@@ -212,6 +216,12 @@ impl<'a> Solver<'a> {
     /// Bounds the table to `entries` positions.
     pub fn with_table_size(mut self, entries: usize) -> Self {
         self.max_entries = entries.max(1000);
+        self
+    }
+
+    /// Keeps recent positions' connection sets for their children, or not (`sets_cache`).
+    pub fn with_kept_sets(mut self, keep: bool) -> Self {
+        self.keep_sets = keep;
         self
     }
 
@@ -630,8 +640,9 @@ impl<'a> Solver<'a> {
             // Only an open position is expanded, and its children may want its sets later.
             let open = node.phi != 0 && node.delta != 0;
             e.insert(node);
-            if open {
-                self.sets_cache.keep(pos.key(), s);
+            if open && self.keep_sets {
+                let stones = pos.board().occupied().len();
+                self.sets_cache.keep(pos.key(), stones, s);
             }
         }
         let Some(node) = self.table.get(&key) else {
@@ -729,7 +740,7 @@ impl<'a> Solver<'a> {
                 // Back at an expanded node without sets: the kept ones of this position, if
                 // any, serve as on a first expansion (`sets_cache`).
                 (None, true) => match self.sets_cache.take(pos.key()) {
-                    Some(mut s) => {
+                    Some((stones, mut s)) => {
                         for v in s.iter_mut() {
                             v.mark();
                             v.update(child.board());
@@ -738,7 +749,7 @@ impl<'a> Solver<'a> {
                         for v in s.iter_mut() {
                             v.undo();
                         }
-                        self.sets_cache.put_back(pos.key(), s);
+                        self.sets_cache.put_back(pos.key(), stones, s);
                     }
                     None => self.mid(&child, None, child_th_phi, child_th_delta),
                 },
@@ -792,26 +803,20 @@ mod tests {
 
     #[test]
     fn children_below_expanded_positions_reuse_the_parents_sets() {
-        // 5x5 after Black b2: most positions the search judges are entered again through an
-        // expanded parent, whose kept sets (`sets_cache`) are updated to them instead of built
-        // anew; the winning move found still wins by brute force.
-        let mut pos = Hex::new(5, 5).expect("5x5");
-        pos.play_cell(pos.board().parse_cell("b2").expect("cell"));
+        // 6x6 after Black f3 (a Black win, as published): many positions the search judges
+        // are entered through an expanded parent; with the parents' sets kept (`sets_cache`)
+        // they are updated from those instead of built from scratch, with the same answer.
+        let mut pos = Hex::new(6, 6).expect("6x6");
+        pos.play_cell(pos.board().parse_cell("f3").expect("cell"));
         let stop = AtomicBool::new(false);
-        let mut solver = Solver::new(&stop, None);
-        let verdict = solver.solve(&pos);
-        assert!(
-            solver.evaluated > 40 && solver.builds * 4 < solver.evaluated,
-            "{} built of {} judged",
-            solver.builds,
-            solver.evaluated
-        );
-        if let Verdict::Win(Some(m)) = verdict {
-            let mut q = pos;
-            q.play_cell(m);
-            let mut memo = std::collections::HashMap::new();
-            assert!(!crate::games::hex::tests::brute_force(&q, &mut memo));
+        let mut built = [0; 2];
+        for keep in [false, true] {
+            let mut solver = Solver::new(&stop, None).with_kept_sets(keep);
+            assert_eq!(solver.solve(&pos), Verdict::Loss);
+            assert!(solver.evaluated > 300);
+            built[keep as usize] = solver.builds;
         }
+        assert!(built[1] * 4 < built[0], "built {built:?} without/with");
     }
 
     #[test]
