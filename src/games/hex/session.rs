@@ -112,9 +112,6 @@ pub struct HexSession {
     solve_seconds: f64,
     /// `param_dfpn tt_size`: the solver's table bound, in positions.
     tt_size: usize,
-    /// `param_dfpn keep_sets`: whether the solver keeps recent positions' connection sets
-    /// for their children (`solver::sets_cache`).
-    keep_sets: bool,
     /// The solver's table, kept across `dfpn-*` commands until the board changes size or
     /// `clear_board`.
     dfpn_memory: session_vc::SolverMemory,
@@ -161,7 +158,6 @@ impl HexSession {
             use_guifx: false,
             solve_seconds: SOLVE_SECONDS,
             tt_size: super::solver::DEFAULT_TT_SIZE,
-            keep_sets: true,
             dfpn_memory: Default::default(),
         }
     }
@@ -462,13 +458,12 @@ impl HexSession {
     fn param_dfpn(&mut self, cmd: &Command) -> Result<String, String> {
         match cmd.args.as_slice() {
             [] => Ok(format!(
-                "[bool] use_guifx {}\n[string] timelimit {}\n[string] tt_size {}\n[bool] keep_sets {}",
-                self.use_guifx as u8, self.solve_seconds, self.tt_size, self.keep_sets as u8
+                "[bool] use_guifx {}\n[string] timelimit {}\n[string] tt_size {}",
+                self.use_guifx as u8, self.solve_seconds, self.tt_size
             )),
             [name, value] => {
                 match name.as_str() {
                     "use_guifx" => self.use_guifx = parse_bool(value)?,
-                    "keep_sets" => self.keep_sets = parse_bool(value)?,
                     "timelimit" => {
                         self.solve_seconds = value
                             .parse::<f64>()
@@ -509,7 +504,6 @@ impl HexSession {
             seconds: self.solve_seconds,
             tt_size: self.tt_size,
             use_guifx: self.use_guifx,
-            keep_sets: self.keep_sets,
         }
     }
 

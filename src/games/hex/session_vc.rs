@@ -26,7 +26,6 @@ pub struct SolveSettings {
     pub seconds: f64,
     pub tt_size: usize,
     pub use_guifx: bool,
-    pub keep_sets: bool,
 }
 
 /// A colour argument: `b`, `w`, `black` or `white`, any case.
@@ -189,7 +188,6 @@ fn background<S>(
         let kept = memory.lock().map(|mut m| m.take()).unwrap_or_default();
         let mut solver = Solver::new(&stop, Some(deadline))
             .with_table_size(settings.tt_size)
-            .with_kept_sets(settings.keep_sets)
             .with_memory(kept.unwrap_or_default());
         if settings.use_guifx {
             solver = solver.with_progress(&mut write);

@@ -23,7 +23,6 @@
 //! for it, δ disproves one): φ(n) = min δ(child), δ(n) = Σ φ(child).
 
 mod node;
-mod sets_cache;
 mod symmetry;
 #[cfg(test)]
 mod templates;
@@ -36,7 +35,6 @@ use super::board::Cells;
 use super::ice::fillin;
 use super::position::Hex;
 use node::{build_sets, evaluate, slot, turn_cells, turn_kids, Kid, Node, Sets, INF};
-use sets_cache::SetsCache;
 
 /// The result of a solve, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,13 +76,7 @@ pub struct Solver<'a> {
     /// Positions looked at (connection sets brought to them and judged): Benzene's "VC builds",
     /// the measure of the solver's work that compares across engines.
     pub evaluated: u64,
-    /// Positions whose connection sets were built from scratch (the rest were updated).
-    pub builds: u64,
     fills: FillCache,
-    sets_cache: SetsCache,
-    /// Whether judged positions' sets go to `sets_cache` (with none there, every child
-    /// entered through an expanded parent is built from scratch).
-    keep_sets: bool,
 }
 
 /// Progressive widening (Benzene's `widening_base` 1 and `widening_factor`): φ and the choice
@@ -191,10 +183,7 @@ impl<'a> Solver<'a> {
             progress: None,
             started: Instant::now(),
             evaluated: 0,
-            builds: 0,
             fills: FillCache::default(),
-            sets_cache: SetsCache::default(),
-            keep_sets: true,
         }
     }
 
@@ -219,12 +208,6 @@ impl<'a> Solver<'a> {
         self
     }
 
-    /// Keeps recent positions' connection sets for their children, or not (`sets_cache`).
-    pub fn with_kept_sets(mut self, keep: bool) -> Self {
-        self.keep_sets = keep;
-        self
-    }
-
     /// Reports progress about once a second (HexGui's `gogui-gfx:` display).
     pub fn with_progress(mut self, f: Progress<'a>) -> Self {
         self.progress = Some((f, Instant::now(), 0, Hex::new(1, 1).expect("1x1")));
@@ -243,7 +226,7 @@ impl<'a> Solver<'a> {
         // The table is kept across commands and may be large: a full pass would cost more than
         // a small solve, so past this size only the cheap counts are given.
         if self.table.len() > 100_000 {
-            return format!("evaluated {} built {}", self.evaluated, self.builds);
+            return format!("evaluated {}", self.evaluated);
         }
         let terminal = self
             .table
@@ -257,9 +240,8 @@ impl<'a> Solver<'a> {
             .collect();
         let mean = expanded.iter().sum::<usize>() as f64 / expanded.len().max(1) as f64;
         format!(
-            "evaluated {} built {} terminal {terminal} expanded {} consider {mean:.2}",
+            "evaluated {} terminal {terminal} expanded {} consider {mean:.2}",
             self.evaluated,
-            self.builds,
             expanded.len()
         )
     }
@@ -492,7 +474,6 @@ impl<'a> Solver<'a> {
             return (n.phi, n.delta);
         }
         self.evaluated += 1;
-        self.builds += 1;
         let n = filed(pos, evaluate(pos, &build_sets(pos)), turned);
         let r = (n.phi, n.delta);
         self.table.insert(key, n);
@@ -631,19 +612,11 @@ impl<'a> Solver<'a> {
         let mut built: Option<Sets> = None;
         if let std::collections::hash_map::Entry::Vacant(e) = self.table.entry(key) {
             if sets.is_none() {
-                self.builds += 1;
                 sets = Some(built.insert(build_sets(pos)));
             }
             self.evaluated += 1;
             let s = sets.as_deref().expect("sets given or built");
-            let node = filed(pos, evaluate(pos, s), turned);
-            // Only an open position is expanded, and its children may want its sets later.
-            let open = node.phi != 0 && node.delta != 0;
-            e.insert(node);
-            if open && self.keep_sets {
-                let stones = pos.board().occupied().len();
-                self.sets_cache.keep(pos.key(), stones, s);
-            }
+            e.insert(filed(pos, evaluate(pos, s), turned));
         }
         let Some(node) = self.table.get(&key) else {
             return;
@@ -737,22 +710,6 @@ impl<'a> Solver<'a> {
                         v.undo();
                     }
                 }
-                // Back at an expanded node without sets: the kept ones of this position, if
-                // any, serve as on a first expansion (`sets_cache`).
-                (None, true) => match self.sets_cache.take(pos.key()) {
-                    Some((stones, mut s)) => {
-                        for v in s.iter_mut() {
-                            v.mark();
-                            v.update(child.board());
-                        }
-                        self.mid(&child, Some(&mut *s), child_th_phi, child_th_delta);
-                        for v in s.iter_mut() {
-                            v.undo();
-                        }
-                        self.sets_cache.put_back(pos.key(), stones, s);
-                    }
-                    None => self.mid(&child, None, child_th_phi, child_th_delta),
-                },
                 _ => self.mid(&child, None, child_th_phi, child_th_delta),
             }
             if self.aborted {
@@ -799,24 +756,6 @@ mod tests {
         let mut fresh = Solver::new(&stop, None);
         assert_eq!(fresh.solve(&pos), verdict);
         assert!(fresh.nodes > 0);
-    }
-
-    #[test]
-    fn children_below_expanded_positions_reuse_the_parents_sets() {
-        // 6x6 after Black f3 (a Black win, as published): many positions the search judges
-        // are entered through an expanded parent; with the parents' sets kept (`sets_cache`)
-        // they are updated from those instead of built from scratch, with the same answer.
-        let mut pos = Hex::new(6, 6).expect("6x6");
-        pos.play_cell(pos.board().parse_cell("f3").expect("cell"));
-        let stop = AtomicBool::new(false);
-        let mut built = [0; 2];
-        for keep in [false, true] {
-            let mut solver = Solver::new(&stop, None).with_kept_sets(keep);
-            assert_eq!(solver.solve(&pos), Verdict::Loss);
-            assert!(solver.evaluated > 300);
-            built[keep as usize] = solver.builds;
-        }
-        assert!(built[1] * 4 < built[0], "built {built:?} without/with");
     }
 
     #[test]

@@ -94,26 +94,13 @@ impl<const W: usize> Engine<W> {
     /// Makes this set a copy of `other` in the memory it already holds (`Store::copy_from`):
     /// the same connections, and so the same answers and updates, as `other.clone()`.
     pub fn copy_from(&mut self, other: &Engine<W>) {
-        self.copy_nodes_from(other);
-        self.full.copy_from(&other.full);
-        self.semi.copy_from(&other.semi);
-    }
-
-    /// `copy_from` with the lists copied as blocks (`Store::copy_block_from`): cheaper, and
-    /// the copy holds the abandoned slots too; for copies that live a short while.
-    pub fn copy_block_from(&mut self, other: &Engine<W>) {
-        self.copy_nodes_from(other);
-        self.full.copy_block_from(&other.full);
-        self.semi.copy_block_from(&other.semi);
-    }
-
-    /// Everything of `other` but the lists; no open marks are left.
-    fn copy_nodes_from(&mut self, other: &Engine<W>) {
         self.color = other.color;
         self.size = other.size;
         self.n = other.n;
         self.rep.clone_from(&other.rep);
         self.empty = other.empty;
+        self.full.copy_from(&other.full);
+        self.semi.copy_from(&other.semi);
         self.full_nbs.clone_from(&other.full_nbs);
         self.semi_nbs.clone_from(&other.semi_nbs);
         self.queue.clone_from(&other.queue);

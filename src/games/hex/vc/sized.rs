@@ -59,29 +59,11 @@ impl VcSet {
     /// Makes this set a copy of `other`, in the memory it already holds when both have the
     /// same width (the connection cache's spare sets); the answers are `other.clone()`'s.
     pub fn copy_from(&mut self, other: &VcSet) {
-        self.copy(other, false)
-    }
-
-    /// `copy_from` by block copies (`Engine::copy_block_from`), for a short-lived copy.
-    pub fn copy_block_from(&mut self, other: &VcSet) {
-        self.copy(other, true)
-    }
-
-    fn copy(&mut self, other: &VcSet, block: bool) {
-        macro_rules! copy {
-            ($a:ident, $b:ident) => {
-                if block {
-                    $a.copy_block_from($b)
-                } else {
-                    $a.copy_from($b)
-                }
-            };
-        }
         match (self, other) {
-            (VcSet::One(a), VcSet::One(b)) => copy!(a, b),
-            (VcSet::Two(a), VcSet::Two(b)) => copy!(a, b),
-            (VcSet::Three(a), VcSet::Three(b)) => copy!(a, b),
-            (VcSet::Wide(a), VcSet::Wide(b)) => copy!(a, b),
+            (VcSet::One(a), VcSet::One(b)) => a.copy_from(b),
+            (VcSet::Two(a), VcSet::Two(b)) => a.copy_from(b),
+            (VcSet::Three(a), VcSet::Three(b)) => a.copy_from(b),
+            (VcSet::Wide(a), VcSet::Wide(b)) => a.copy_from(b),
             (a, b) => *a = b.clone(),
         }
     }

@@ -237,17 +237,6 @@ impl<T: Copy> Clone for Store<T> {
 }
 
 impl<T: Copy> Store<T> {
-    /// Makes this store a block copy of `other`, abandoned slots and all, in the memory it
-    /// already holds: the cheapest copy (`copy_from` walks every list to compact), for copies
-    /// that live a short while. No open marks are left.
-    pub fn copy_block_from(&mut self, other: &Store<T>) {
-        self.slots.clone_from(&other.slots);
-        self.pool.clone_from(&other.pool);
-        self.garbage = other.garbage;
-        self.scratch.clear();
-        self.journal = Journal::new();
-    }
-
     /// Makes this store a copy of `other` (as `clone` does, compacting the same way) in the
     /// memory it already holds: a cache that keeps many stores refills a spare one instead of
     /// asking for fresh pages. No open marks are left.
@@ -339,24 +328,6 @@ mod tests {
             s.undo();
             assert_eq!(snapshot(&s), before);
         }
-    }
-
-    #[test]
-    fn a_block_copy_has_every_list_and_grows_on_its_own() {
-        let mut s: Store<u32> = Store::new(3);
-        for k in 0..10 {
-            s.edit(1, |v| v.push(k));
-        }
-        s.retain(1, |&x| x % 2 == 1);
-        let mut c: Store<u32> = Store::new(1);
-        c.mark();
-        c.copy_block_from(&s);
-        assert_eq!(c[1], [1, 3, 5, 7, 9]);
-        assert!(c[0].is_empty() && c[2].is_empty());
-        c.undo();
-        assert_eq!(c[1], [1, 3, 5, 7, 9], "no mark is left open");
-        c.edit(2, |v| v.extend(0..20));
-        assert_eq!((c[2].len(), s[2].len()), (20, 0));
     }
 
     #[test]
