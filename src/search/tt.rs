@@ -9,7 +9,7 @@
 //! key or else the entry with the least `depth - age penalty`, so deep results from the current
 //! search survive and stale ones from old searches go first.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 use super::game::{Score, WIN_BOUND};
 
@@ -52,6 +52,10 @@ pub struct Tt {
     /// Bucket count minus one (a power of two).
     mask: usize,
     generation: AtomicU8,
+    /// Whether anything was stored since the last `clear`: a GTP session clears the table on
+    /// every `clear_board`, and zeroing 64 MB that no search touched cost 35 M instructions
+    /// each time (2.6 G of a 17 G run over the 36 6×6 openings, which only use the solver).
+    stored: AtomicBool,
 }
 
 // Layout of `data`: bits 0..16 move tag, 16..32 score (i16), 32..40 depth, 40..42 bound,
@@ -114,14 +118,18 @@ impl Tt {
             slots,
             mask: buckets - 1,
             generation: AtomicU8::new(0),
+            stored: AtomicBool::new(false),
         }
     }
 
-    /// Forgets everything (a new game).
+    /// Forgets everything (a new game). A table nothing was stored in since it was made or
+    /// last cleared is already empty and is left as it is.
     pub fn clear(&self) {
-        for s in self.all_slots() {
-            s.check.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
+        if self.stored.swap(false, Ordering::Relaxed) {
+            for s in self.all_slots() {
+                s.check.store(0, Ordering::Relaxed);
+                s.data.store(0, Ordering::Relaxed);
+            }
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -172,6 +180,10 @@ impl Tt {
         bound: Bound,
         move_tag: u16,
     ) {
+        // Read first: the flag's line stays shared between threads once it is set.
+        if !self.stored.load(Ordering::Relaxed) {
+            self.stored.store(true, Ordering::Relaxed);
+        }
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         let mut victim = 0;
@@ -271,6 +283,11 @@ mod tests {
         assert!(tt.probe(43, 0).is_none());
         tt.clear();
         assert!(tt.probe(42, 0).is_none());
+        // A clear with nothing stored since skips the zeroing; a store re-arms it.
+        tt.clear();
+        tt.store(43, 0, 1, 1, Bound::Exact, 0);
+        tt.clear();
+        assert!(tt.probe(43, 0).is_none());
     }
 
     #[test]

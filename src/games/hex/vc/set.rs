@@ -61,7 +61,6 @@ pub struct Engine<const W: usize> {
     semi_nbs: Vec<Cells>,
     queue: VecDeque<Work<W>>,
     semi_queue: VecDeque<Work<W>>,
-    scratch: Vec<Bits<W>>,
     scratch_semis: Vec<Semi<W>>,
     scratch_made: Vec<Bits<W>>,
     /// The undo log's open marks: what the lists' journals (`Store::mark`) do not hold.
@@ -125,7 +124,6 @@ impl<const W: usize> Engine<W> {
             semi_nbs: vec![Cells::EMPTY; n],
             queue: VecDeque::new(),
             semi_queue: VecDeque::new(),
-            scratch: Vec::new(),
             scratch_semis: Vec::new(),
             scratch_made: Vec::new(),
             marks: Marks {
@@ -329,14 +327,15 @@ impl<const W: usize> Engine<W> {
             if z == o || (self.is_cell(z) && c.has(z as usize)) {
                 continue;
             }
-            let mut list = std::mem::take(&mut self.scratch);
-            list.clear();
-            list.extend_from_slice(&self.full[self.idx(m, z)]);
-            for d in &list {
+            // The rules below only add to the pair o–z, never to m–z (o is not m): the list
+            // is read in place rather than copied.
+            let i = self.idx(m, z);
+            for k in 0..self.full[i].len() {
+                let d = self.full[i][k];
                 if d.intersects(&c) || (o_cell && d.has(o as usize)) {
                     continue;
                 }
-                let u = c.or(d);
+                let u = c.or(&d);
                 if m_empty {
                     self.push_semi(
                         o,
@@ -350,7 +349,6 @@ impl<const W: usize> Engine<W> {
                     self.push_full(o, z, u);
                 }
             }
-            self.scratch = list;
         }
         if m_empty {
             return;
@@ -362,10 +360,9 @@ impl<const W: usize> Engine<W> {
             if z == o || (self.is_cell(z) && c.has(z as usize)) {
                 continue;
             }
-            let mut list = std::mem::take(&mut self.scratch_semis);
-            list.clear();
-            list.extend_from_slice(&self.semi[self.idx(m, z)]);
-            for s in &list {
+            let i = self.idx(m, z);
+            for k in 0..self.semi[i].len() {
+                let s = self.semi[i][k];
                 if s.carrier.intersects(&c) || (o_cell && s.carrier.has(o as usize)) {
                     continue;
                 }
@@ -378,7 +375,6 @@ impl<const W: usize> Engine<W> {
                     },
                 );
             }
-            self.scratch_semis = list;
         }
     }
 
@@ -394,10 +390,9 @@ impl<const W: usize> Engine<W> {
             if z == o || (self.is_cell(z) && s.carrier.has(z as usize)) {
                 continue;
             }
-            let mut list = std::mem::take(&mut self.scratch);
-            list.clear();
-            list.extend_from_slice(&self.full[self.idx(m, z)]);
-            for d in &list {
+            let i = self.idx(m, z);
+            for k in 0..self.full[i].len() {
+                let d = self.full[i][k];
                 if d.intersects(&s.carrier) || (o_cell && d.has(o as usize)) {
                     continue;
                 }
@@ -405,12 +400,11 @@ impl<const W: usize> Engine<W> {
                     o,
                     z,
                     Semi {
-                        carrier: s.carrier.or(d),
+                        carrier: s.carrier.or(&d),
                         key: s.key,
                     },
                 );
             }
-            self.scratch = list;
         }
     }
 

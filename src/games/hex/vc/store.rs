@@ -133,19 +133,21 @@ impl<T: Copy> Store<T> {
         }
     }
 
-    /// Keeps the items of list `i` for which `keep` holds, in order.
+    /// Keeps the items of list `i` for which `keep` holds, in order (`keep` sees each item
+    /// once). A list that keeps everything is only read: after a stone most lists miss it.
     pub fn retain(&mut self, i: usize, mut keep: impl FnMut(&T) -> bool) {
         let s = self.slots[i];
-        let start = s.start as usize;
-        let mut n = 0;
-        for k in 0..s.len as usize {
+        let (start, len) = (s.start as usize, s.len as usize);
+        let Some(first) = self.pool[start..start + len].iter().position(|x| !keep(x)) else {
+            return;
+        };
+        self.save(i);
+        let mut n = first;
+        for k in first + 1..len {
             let item = self.pool[start + k];
             if keep(&item) {
                 self.pool[start + n] = item;
                 n += 1;
-            } else if n == k {
-                // The first item to go: nothing has moved yet.
-                self.save(i);
             }
         }
         self.slots[i].len = n as u16;
