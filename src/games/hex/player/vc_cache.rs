@@ -33,8 +33,13 @@ const MAX_UPDATE_MOVES: usize = 4;
 /// node with no cached ancestor within reach builds its sets from scratch (about four updates'
 /// cost): 48 MB held 57 9×9 positions, and a 2 s search in the middle game ran 10% fewer
 /// playouts than with 192 MB (95,700 against 105,500, three runs each,
-/// tournaments/results/hex-9-tree256-vs-wolve/).
-pub const VC_CACHE_BYTES: usize = 192 << 20;
+/// tournaments/results/hex-9-tree256-vs-wolve/). On 11×11 a position's sets take about 2 MB,
+/// so 192 MB held some 100 positions, fewer than a 2 s search's knowledge nodes: six moves of
+/// 100,000 playouts from an 11×11 middle game took 19.7 s of CPU with 192 MB, 16.0 s with
+/// 512 MB, 12.6 s with 1 GB and 11.8 s with 2 GB (peak 1.1 GB of memory with 1 GB;
+/// tournaments/results/hex-play-selfplay/sp-vc-cache-1g-11/). A cache this size is only
+/// filled by long searches on large boards: it grows as sets are made.
+pub const VC_CACHE_BYTES: usize = 1 << 30;
 
 /// What one position's two sets take, per pair of nodes (cells + 2 edges): about 125 bytes
 /// measured on 9×9, 70 on 13×13.
