@@ -211,6 +211,7 @@ impl TuneCli {
             order_temperature: self.renju.order_temperature,
             score_scale: self.renju.score_scale,
             score_weight: self.renju.score_weight,
+            score_limit: self.renju.score_limit,
         })
     }
 }

@@ -56,6 +56,8 @@ pub struct TuneArgs {
     pub score_scale: f32,
     /// Weight of a scored label's position beside a game position (weight 1).
     pub score_weight: f32,
+    /// Scores beyond ± this (won or lost: the searcher saw the end) are no value targets.
+    pub score_limit: Option<i32>,
 }
 
 /// The options of `sente tune renju` beside the shared ones (data, out, holdout).
@@ -101,6 +103,10 @@ pub struct RenjuTuneOptions {
     /// weighs 1).
     #[arg(long, default_value_t = 1.0)]
     pub score_weight: f32,
+    /// Renju: labels scored beyond ± this (a searcher's won or lost positions, e.g. Rapfi's
+    /// mates, 30000 less the plies) are no value targets (default: every score is one).
+    #[arg(long)]
+    pub score_limit: Option<i32>,
 }
 
 /// The scales tried for sigmoid(evaluation / scale).
@@ -161,8 +167,12 @@ impl Positions {
     }
 
     /// Adds a scored label's position: target sigmoid(score / scale) for the side to move.
-    pub fn add_scored(&mut self, l: &Label, scale: f32, weight: f32, scratch: &mut [f32]) {
+    pub fn add_scored(&mut self, l: &Label, args: &TuneArgs, weight: f32, scratch: &mut [f32]) {
         let Some(score) = l.score else { return };
+        if args.score_limit.is_some_and(|limit| score.abs() > limit) {
+            return;
+        }
+        let scale = args.score_scale;
         let mut b = l.board();
         if quick_result(&mut b, 0).is_some() {
             return;
@@ -287,9 +297,9 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
     let scored_before = train.len();
     for (k, l) in labels.iter().enumerate() {
         if held_out(k, args.seed, args.holdout_permille) {
-            held_scored.add_scored(l, args.score_scale, 1.0, &mut scratch);
+            held_scored.add_scored(l, args, 1.0, &mut scratch);
         } else {
-            train.add_scored(l, args.score_scale, args.score_weight, &mut scratch);
+            train.add_scored(l, args, args.score_weight, &mut scratch);
         }
     }
     let hand_scored = held_scored.log_loss(&w0, scale);
@@ -476,6 +486,7 @@ mod tests {
             order_temperature: 800.0,
             score_scale: 200.0,
             score_weight: 1.0,
+            score_limit: None,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         assert!(a.train_positions > 50);
@@ -551,6 +562,7 @@ mod tests {
             order_temperature: 800.0,
             score_scale: 200.0,
             score_weight: 1.0,
+            score_limit: None,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         let o = a.ordering.as_ref().expect("the ordering fit ran");
@@ -611,6 +623,7 @@ mod tests {
             order_temperature: 800.0,
             score_scale: 200.0,
             score_weight: 1.0,
+            score_limit: None,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         assert!(a.heldout_positions > 1000, "{}", a.heldout_positions);
@@ -679,6 +692,7 @@ mod tests {
             order_temperature: 800.0,
             score_scale: 200.0,
             score_weight: 4.0,
+            score_limit: None,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         let (hand, learned) = a.scored_heldout.expect("held-out scored positions");
