@@ -272,8 +272,12 @@ pub fn run_with(
         args.resume,
         || {
             format!(
-                "# sente selfplay renju-labels teacher={} from={} records={} nodes={} labels={} shard={shard}/{shards} seed={}",
-                if source.is_empty() { "sente" } else { source },
+                "# sente selfplay renju-labels {}from={} records={} nodes={} labels={} shard={shard}/{shards} seed={}",
+                if source.is_empty() {
+                    String::new()
+                } else {
+                    format!("teacher={source} ")
+                },
                 args.from.display(),
                 records.len(),
                 args.nodes,
