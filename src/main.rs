@@ -154,16 +154,22 @@ impl SelfplayCli {
                 budget,
                 seed,
             }),
-            None => renju::learn::labels::run(&renju::learn::labels::LabelArgs {
-                from: self.renju.from.clone(),
-                nodes: self.renju.nodes,
-                labels: c.games,
-                shard,
-                out: c.out.clone(),
-                resume: c.resume,
-                budget,
-                seed,
-            }),
+            None => {
+                let args = renju::learn::labels::LabelArgs {
+                    from: self.renju.from.clone(),
+                    nodes: self.renju.nodes,
+                    labels: c.games,
+                    shard,
+                    out: c.out.clone(),
+                    resume: c.resume,
+                    budget,
+                    seed,
+                };
+                match &self.renju.teacher {
+                    Some(spec) => sente::arena::teacher::run(&args, spec),
+                    None => renju::learn::labels::run(&args),
+                }
+            }
         });
         match result {
             Ok(()) => ExitCode::SUCCESS,
@@ -203,6 +209,9 @@ impl TuneCli {
             labels: self.renju.labels.clone(),
             order_games: self.renju.order_games.clone(),
             order_temperature: self.renju.order_temperature,
+            score_scale: self.renju.score_scale,
+            score_weight: self.renju.score_weight,
+            score_limit: self.renju.score_limit,
         })
     }
 }

@@ -11,6 +11,7 @@
 //! - `results`, `stats`, `summary`, `chart`: the results file and what is computed from it
 //!   (`summary.txt` and its picture `summary.svg`).
 //! - `record`: game-record formats shared by games (SGF, PSQ).
+//! - `teacher`: another engine's moves and scores as renju labels for the trainer.
 
 pub mod chart;
 pub mod config;
@@ -28,6 +29,7 @@ pub mod runner;
 pub mod stats;
 pub mod summary;
 pub mod tc;
+pub mod teacher;
 
 use std::process::ExitCode;
 

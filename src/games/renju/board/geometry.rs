@@ -102,6 +102,16 @@ impl Rule {
         }
     }
 
+    /// The `INFO rule` bitmask that selects this rule (`from_bits` reads it back).
+    pub fn bits(self) -> u32 {
+        match self {
+            Rule::Freestyle => 0,
+            Rule::Exact => 1,
+            Rule::Renju => 4,
+            Rule::Caro => 8,
+        }
+    }
+
     /// Does `side` need exactly five (an overline does not win)?
     pub fn exact_for(self, side: u8) -> bool {
         matches!(self, Rule::Exact) || (self == Rule::Renju && side == 0)

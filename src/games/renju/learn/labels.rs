@@ -11,6 +11,10 @@
 //! `label renju 15 k10 h8 h7 h6 ...`: the rule, the board side, the searched best move, then
 //! the position's moves from Black's first. `sente selfplay renju-labels --from DIR --nodes N
 //! --games COUNT --shard i/n --out DIR [--resume]` writes them (docs/renju.md).
+//!
+//! A label may also carry the searcher's score of the position, for the side to move, in the
+//! searcher's own units: `label renju 15 k10 ev=-35 h8 ...`. Another engine's labels
+//! (`--teacher`, `arena::teacher`) carry it, and the value fit learns from it (`train`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -35,6 +39,8 @@ pub struct Label {
     pub size: usize,
     /// The deeper search's best move.
     pub best: Cell,
+    /// The searcher's score of the position for the side to move, when it reported one.
+    pub score: Option<i32>,
     /// The position, from Black's first move.
     pub moves: Vec<Cell>,
 }
@@ -52,6 +58,9 @@ impl Label {
             self.size,
             name(self.best)
         );
+        if let Some(ev) = self.score {
+            s.push_str(&format!(" ev={ev}"));
+        }
         for &m in &self.moves {
             s.push(' ');
             s.push_str(&name(m));
@@ -84,11 +93,21 @@ impl Label {
             Ok(cell(x, y))
         };
         let best = cell_of(next("best move")?)?;
+        let mut words = words.peekable();
+        let score = match words.peek().and_then(|w| w.strip_prefix("ev=")) {
+            Some(v) => {
+                let ev = v.parse::<i32>().map_err(|_| format!("score {v:?}"))?;
+                words.next();
+                Some(ev)
+            }
+            None => None,
+        };
         let moves = words.map(cell_of).collect::<Result<Vec<_>, _>>()?;
         let label = Label {
             rule,
             size,
             best,
+            score,
             moves,
         };
         let mut b = Board::new(size, size, rule);
@@ -187,7 +206,7 @@ fn draw(records: &[Record], k: u64, seed: u64) -> Option<Board> {
 }
 
 /// The moves of `b` from Black's first (the board keeps them in order).
-fn moves_of(b: &Board) -> Vec<Cell> {
+pub fn moves_of(b: &Board) -> Vec<Cell> {
     (0..b.history_len())
         .rev()
         .filter_map(|back| b.move_back(back))
@@ -210,12 +229,26 @@ pub fn label(b: &Board, nodes: u64, tt: &Tt) -> Option<Label> {
         rule: b.rule(),
         size: b.width(),
         best: r.best?,
+        score: None,
         moves: moves_of(b),
     })
 }
 
-/// Runs the labeller; errors are for the user (a bad argument, an unreadable file).
+/// Runs the labeller with our own search; errors are for the user (a bad argument, an
+/// unreadable file).
 pub fn run(args: &LabelArgs) -> Result<(), String> {
+    let tt = Tt::new(TT_MB);
+    run_with(args, "", &mut |b| Ok(label(b, args.nodes, &tt)))
+}
+
+/// Runs a labeller: `labeller` labels one position (`Ok(None)`: it gave no move). `source`
+/// names it in the file name (`labels-SOURCE-n...`; empty for our own search), so another
+/// engine's labels never resume into ours.
+pub fn run_with(
+    args: &LabelArgs,
+    source: &str,
+    labeller: &mut dyn FnMut(&mut Board) -> Result<Option<Label>, String>,
+) -> Result<(), String> {
     let (shard, shards) = args.shard;
     if shards == 0 || shard >= shards || args.nodes == 0 {
         return Err(format!("shard {shard}/{shards}, nodes {}", args.nodes));
@@ -225,8 +258,13 @@ pub fn run(args: &LabelArgs) -> Result<(), String> {
         return Err(format!("no game records under {}", args.from.display()));
     }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let prefix = if source.is_empty() {
+        String::new()
+    } else {
+        format!("{source}-")
+    };
     let path = args.out.join(format!(
-        "labels-n{}-seed{}-shard{shard}of{shards}.txt",
+        "labels-{prefix}n{}-seed{}-shard{shard}of{shards}.txt",
         args.nodes, args.seed
     ));
     let (mut file, done) = shard_file::open(
@@ -234,7 +272,12 @@ pub fn run(args: &LabelArgs) -> Result<(), String> {
         args.resume,
         || {
             format!(
-                "# sente selfplay renju-labels from={} records={} nodes={} labels={} shard={shard}/{shards} seed={}",
+                "# sente selfplay renju-labels {}from={} records={} nodes={} labels={} shard={shard}/{shards} seed={}",
+                if source.is_empty() {
+                    String::new()
+                } else {
+                    format!("teacher={source} ")
+                },
                 args.from.display(),
                 records.len(),
                 args.nodes,
@@ -244,7 +287,6 @@ pub fn run(args: &LabelArgs) -> Result<(), String> {
         },
         |line| Ok(line.starts_with(SKIPPED) || Label::parse(line)?.is_some()),
     )?;
-    let tt = Tt::new(TT_MB);
     let started = Instant::now();
     // Every slot writes one line, its label or a `# slot` comment when it found no position,
     // so a resumed run counts slots.
@@ -254,9 +296,11 @@ pub fn run(args: &LabelArgs) -> Result<(), String> {
         if args.budget.is_some_and(|b| started.elapsed() >= b) {
             break;
         }
-        let line = position(&records, k, args.seed)
-            .and_then(|b| label(&b, args.nodes, &tt))
-            .map_or_else(|| format!("{SKIPPED} {k}: no position"), |l| l.line());
+        let labelled = match position(&records, k, args.seed) {
+            Some(mut b) => labeller(&mut b)?,
+            None => None,
+        };
+        let line = labelled.map_or_else(|| format!("{SKIPPED} {k}: no label"), |l| l.line());
         writeln!(file, "{line}").map_err(|e| e.to_string())?;
         file.flush().map_err(|e| e.to_string())?;
         written += 1;
@@ -292,6 +336,12 @@ mod tests {
         assert_eq!(Label::parse(&l.line()).unwrap(), Some(l.clone()));
         assert_eq!(l.board().hash(), b.hash());
         assert_eq!(Label::parse("# a comment").unwrap(), None);
+        let scored = Label {
+            score: Some(-35),
+            ..l.clone()
+        };
+        assert!(scored.line().contains(" ev=-35 "), "{}", scored.line());
+        assert_eq!(Label::parse(&scored.line()).unwrap(), Some(scored.clone()));
         let occupied = Label {
             best: l.moves[0],
             ..l.clone()
@@ -303,6 +353,7 @@ mod tests {
             "label renju 15 h8 h8 h8",
             "label renju 99 h8",
             "label gomoku 15 h8",
+            "label renju 15 h8 ev=x h7",
             occupied.as_str(),
         ] {
             assert!(Label::parse(bad).is_err(), "{bad}");

@@ -51,6 +51,11 @@ pub struct RenjuSelfplayOptions {
     /// `--games` then counts labels.
     #[arg(long, default_value = "data/renju/matches")]
     pub from: PathBuf,
+    /// `renju-labels`: label with this Gomocup engine's moves and scores instead of our own
+    /// search (`name=rapfi dir=DIR cmd=./pbrain-rapfi`, as `sente match --engine`), at
+    /// `--nodes` nodes a position (`INFO max_node`).
+    #[arg(long)]
+    pub teacher: Option<String>,
 }
 
 /// Table size of the generator's searches (MB).

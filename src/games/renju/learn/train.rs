@@ -21,7 +21,7 @@ use rand::SeedableRng;
 
 use super::adam::Adam;
 use super::features::{dot, extract, flatten, unflatten, PARAMS};
-use super::labels::read_labels;
+use super::labels::{read_labels, Label};
 use super::ordering::{fit as fit_orders, Choices, FitOptions};
 use super::records::{read_dir, Record};
 use crate::games::renju::eval::file;
@@ -51,6 +51,13 @@ pub struct TuneArgs {
     pub order_games: Vec<PathBuf>,
     /// The ordering fit's temperature (`ordering::fit`).
     pub order_temperature: f32,
+    /// Score units per logit of the labels' scores (`ev=`): a label's position is a value
+    /// target of sigmoid(score / score_scale) for the side to move.
+    pub score_scale: f32,
+    /// Weight of a scored label's position beside a game position (weight 1).
+    pub score_weight: f32,
+    /// Scores beyond ± this (won or lost: the searcher saw the end) are no value targets.
+    pub score_limit: Option<i32>,
 }
 
 /// The options of `sente tune renju` beside the shared ones (data, out, holdout).
@@ -87,6 +94,19 @@ pub struct RenjuTuneOptions {
     /// 6400 that fits the hand-set scores best (docs/renju.md).
     #[arg(long, default_value_t = 800.0)]
     pub order_temperature: f32,
+    /// Renju: the labels' score units per logit (`ev=` of a teacher's labels: the value fit
+    /// then also learns sigmoid(score / scale) in the labelled positions). Rapfi's classical
+    /// model's is 250 (the `SF` its TRACESEARCH command prints).
+    #[arg(long, default_value_t = 250.0)]
+    pub score_scale: f32,
+    /// Renju: the weight of a scored label's position in the value fit (a game position
+    /// weighs 1).
+    #[arg(long, default_value_t = 1.0)]
+    pub score_weight: f32,
+    /// Renju: labels scored beyond ± this (a searcher's won or lost positions, e.g. Rapfi's
+    /// mates, 30000 less the plies) are no value targets (default: every score is one).
+    #[arg(long)]
+    pub score_limit: Option<i32>,
 }
 
 /// The scales tried for sigmoid(evaluation / scale).
@@ -95,13 +115,15 @@ const SCALES: [f32; 14] = [
     3200.0,
 ];
 
-/// Positions as sparse feature vectors with the mover's result (1 won, 0 lost, 0.5 drawn).
+/// Positions as sparse feature vectors with the mover's result (1 won, 0 lost, 0.5 drawn), or
+/// a teacher's winning chance, and a weight.
 #[derive(Default)]
 pub struct Positions {
     starts: Vec<usize>,
     idx: Vec<u32>,
     coef: Vec<f32>,
     y: Vec<f32>,
+    weight: Vec<f32>,
 }
 
 impl Positions {
@@ -138,9 +160,27 @@ impl Positions {
                     Some(_) => 0.0,
                     None => 0.5,
                 });
+                self.weight.push(1.0);
             }
             b.make(m);
         }
+    }
+
+    /// Adds a scored label's position: target sigmoid(score / scale) for the side to move.
+    pub fn add_scored(&mut self, l: &Label, args: &TuneArgs, weight: f32, scratch: &mut [f32]) {
+        let Some(score) = l.score else { return };
+        if args.score_limit.is_some_and(|limit| score.abs() > limit) {
+            return;
+        }
+        let scale = args.score_scale;
+        let mut b = l.board();
+        if quick_result(&mut b, 0).is_some() {
+            return;
+        }
+        self.starts.push(self.idx.len());
+        extract(&b, &mut self.idx, &mut self.coef, scratch);
+        self.y.push(sigmoid(score as f32 / scale));
+        self.weight.push(weight);
     }
 
     /// Mean log-loss under `w` and `scale`.
@@ -152,10 +192,10 @@ impl Positions {
             .map(|i| {
                 let p = sigmoid(self.eval(i, w) / scale).clamp(1e-6, 1.0 - 1e-6) as f64;
                 let y = self.y[i] as f64;
-                -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+                -(y * p.ln() + (1.0 - y) * (1.0 - p).ln()) * self.weight[i] as f64
             })
             .sum();
-        total / self.len() as f64
+        total / self.weight.iter().map(|&w| w as f64).sum::<f64>()
     }
 }
 
@@ -174,6 +214,8 @@ pub struct TuneSummary {
     pub learned_train: f64,
     pub hand_heldout: f64,
     pub learned_heldout: f64,
+    /// Held-out log-loss on the scored labels' targets, hand and learned, when there are any.
+    pub scored_heldout: Option<(f64, f64)>,
     /// The ordering fit, when it ran.
     pub ordering: Option<super::ordering::OrderSummary>,
     pub params: EvalParams,
@@ -211,14 +253,16 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
             }
         }
     }
+    let labels = match &args.labels {
+        Some(dir) if args.epochs > 0 => read_labels(dir)?,
+        _ => Vec::new(),
+    };
     if args.epochs > 0 && args.order_epochs > 0 {
-        if let Some(dir) = &args.labels {
-            for (k, l) in read_labels(dir)?.iter().enumerate() {
-                if held_out(k, args.seed, args.holdout_permille) {
-                    held_choices.add_label(l);
-                } else {
-                    train_choices.add_label(l);
-                }
+        for (k, l) in labels.iter().enumerate() {
+            if held_out(k, args.seed, args.holdout_permille) {
+                held_choices.add_label(l);
+            } else {
+                train_choices.add_label(l);
             }
         }
         for path in &args.order_games {
@@ -247,6 +291,25 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .expect("scales");
     let hand_heldout = held.log_loss(&w0, scale);
+    // The labels' scores are value targets too (after the scale is set by the games alone);
+    // their held-out share is measured on its own.
+    let mut held_scored = Positions::default();
+    let scored_before = train.len();
+    for (k, l) in labels.iter().enumerate() {
+        if held_out(k, args.seed, args.holdout_permille) {
+            held_scored.add_scored(l, args, 1.0, &mut scratch);
+        } else {
+            train.add_scored(l, args, args.score_weight, &mut scratch);
+        }
+    }
+    let hand_scored = held_scored.log_loss(&w0, scale);
+    if !held_scored.is_empty() {
+        eprintln!(
+            "tune renju: {} scored label positions in training, {} held out (hand log-loss {hand_scored:.4})",
+            train.len() - scored_before,
+            held_scored.len()
+        );
+    }
     eprintln!(
         "tune renju: scale {scale} (hand log-loss: training {hand_train:.4}, held out {hand_heldout:.4})"
     );
@@ -266,7 +329,7 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
                 if e.abs() >= crate::games::renju::eval::tables::EVAL_LIMIT as f32 {
                     continue; // clamped: no gradient
                 }
-                let d = (sigmoid(e / scale) - train.y[i]) * k;
+                let d = (sigmoid(e / scale) - train.y[i]) * k * train.weight[i];
                 for (&j, &c) in train.idx[r.clone()].iter().zip(&train.coef[r]) {
                     grad[j as usize] += d * c;
                 }
@@ -280,8 +343,16 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
                 w[b] = 0.0;
             }
         }
+        let scored = if held_scored.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", scored labels held out {:.4} (hand {hand_scored:.4})",
+                held_scored.log_loss(&w, scale)
+            )
+        };
         eprintln!(
-            "tune renju: epoch {}/{}: training log-loss {:.4}, held out {:.4} (hand {:.4}), {:.0} s",
+            "tune renju: epoch {}/{}: training log-loss {:.4}, held out {:.4} (hand {:.4}){scored}, {:.0} s",
             epoch + 1,
             args.epochs,
             train.log_loss(&w, scale),
@@ -320,6 +391,8 @@ pub fn run(args: &TuneArgs, start: &EvalParams) -> Result<TuneSummary, String> {
         learned_train: train.log_loss(&wr, scale),
         hand_heldout,
         learned_heldout: held.log_loss(&wr, scale),
+        scored_heldout: (!held_scored.is_empty())
+            .then(|| (hand_scored, held_scored.log_loss(&wr, scale))),
         ordering,
         params,
     };
@@ -344,7 +417,7 @@ pub fn command(args: &TuneArgs) -> std::process::ExitCode {
     match run(args, &EvalParams::hand()) {
         Ok(s) => {
             println!(
-                "tune renju: {} games, {} training positions, {} held out; scale {}; held-out log-loss learned {:.4}, hand {:.4} (training {:.4}, hand {:.4}){}{}",
+                "tune renju: {} games, {} training positions, {} held out; scale {}; held-out log-loss learned {:.4}, hand {:.4} (training {:.4}, hand {:.4}){}{}{}",
                 s.games,
                 s.train_positions,
                 s.heldout_positions,
@@ -353,6 +426,11 @@ pub fn command(args: &TuneArgs) -> std::process::ExitCode {
                 s.hand_heldout,
                 s.learned_train,
                 s.hand_train,
+                s.scored_heldout
+                    .map(|(hand, learned)| format!(
+                        "; scored labels held out: learned {learned:.4}, hand {hand:.4}"
+                    ))
+                    .unwrap_or_default(),
                 s.ordering
                     .as_ref()
                     .map(|o| format!(
@@ -406,6 +484,9 @@ mod tests {
             labels: None,
             order_games: Vec::new(),
             order_temperature: 800.0,
+            score_scale: 200.0,
+            score_weight: 1.0,
+            score_limit: None,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         assert!(a.train_positions > 50);
@@ -479,6 +560,9 @@ mod tests {
             labels: Some(dir.join("labels")),
             order_games: vec![dir.join("games.txt")],
             order_temperature: 800.0,
+            score_scale: 200.0,
+            score_weight: 1.0,
+            score_limit: None,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         let o = a.ordering.as_ref().expect("the ordering fit ran");
@@ -537,6 +621,9 @@ mod tests {
             labels: None,
             order_games: Vec::new(),
             order_temperature: 800.0,
+            score_scale: 200.0,
+            score_weight: 1.0,
+            score_limit: None,
         };
         let a = run(&args, &EvalParams::hand()).unwrap();
         assert!(a.heldout_positions > 1000, "{}", a.heldout_positions);
@@ -552,6 +639,66 @@ mod tests {
             "held-out move cross-entropy {:?} vs hand {:?}",
             o.learned_heldout,
             o.start_heldout
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A teacher's scores (`ev=` on labels) are value targets: the fit moves toward them. The
+    /// teacher here scores every position as the opposite of the hand evaluation, which the
+    /// games' results contradict, so only the scores can lower the held-out log-loss on them.
+    #[test]
+    fn scored_labels_pull_the_values_toward_the_teachers_scores() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let games =
+            std::fs::read_to_string(root.join("data/renju/selfplay/renju15-n30000-shard0of1.txt"))
+                .expect("the committed self-play records");
+        let labels =
+            read_labels(&root.join("data/renju/labels/labels-n200000-seed1-shard0of20.txt"))
+                .expect("the committed labels");
+        let dir = std::env::temp_dir().join(format!("sente-renju-scored-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("labels")).unwrap();
+        let sample: Vec<&str> = games.lines().take(100).collect();
+        std::fs::write(dir.join("games.txt"), sample.join("\n") + "\n").unwrap();
+        let w0 = flatten(&EvalParams::hand());
+        let mut scratch = vec![0.0f32; PARAMS];
+        let lines: Vec<String> = labels
+            .iter()
+            .take(1500)
+            .map(|l| {
+                let (mut idx, mut coef) = (Vec::new(), Vec::new());
+                extract(&l.board(), &mut idx, &mut coef, &mut scratch);
+                let hand = dot(&idx, &coef, &w0);
+                Label {
+                    score: Some(-hand.round() as i32),
+                    ..l.clone()
+                }
+                .line()
+            })
+            .collect();
+        std::fs::write(dir.join("labels/l.txt"), lines.join("\n") + "\n").unwrap();
+        let args = TuneArgs {
+            data: dir.join("games.txt"),
+            out: None,
+            seed: 3,
+            epochs: 10,
+            holdout_permille: 200,
+            lr: 0.5,
+            l2: 1e-6,
+            batch: 4096,
+            order_epochs: 0,
+            labels: Some(dir.join("labels")),
+            order_games: Vec::new(),
+            order_temperature: 800.0,
+            score_scale: 200.0,
+            score_weight: 4.0,
+            score_limit: None,
+        };
+        let a = run(&args, &EvalParams::hand()).unwrap();
+        let (hand, learned) = a.scored_heldout.expect("held-out scored positions");
+        assert!(
+            learned < hand,
+            "scored held-out log-loss {learned} vs hand {hand}"
         );
         let _ = std::fs::remove_dir_all(&dir);
     }

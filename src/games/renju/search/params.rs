@@ -41,10 +41,10 @@ pub struct Params {
     pub lmr_threat_relief: i32,
     /// Reduction added at expected cut nodes.
     pub lmr_cut_node: i32,
-    /// Move-count pruning: quiet moves past 3 + depth^2 * num / den are not searched.
-    pub lmp_num: i32,
-    pub lmp_den: i32,
-    pub lmp_depth: i32,
+    /// Move-count pruning at non-PV nodes: moves past (base + depth^exponent) / (2 - improving)
+    /// are not searched (Rapfi's form), threats and defences as well as quiet moves.
+    pub lmp_base: f32,
+    pub lmp_exponent: f32,
     /// Singular extensions: from this depth (plies), with a margin per ply of depth.
     pub singular_depth: i32,
     pub singular_margin: i32,
@@ -52,6 +52,9 @@ pub struct Params {
     pub iir_depth: i32,
     /// At most this many fours in a row in the threat quiescence.
     pub qsearch_max_fours: usize,
+    /// The quiescence's first this many fours may be plain fours; later ones must make a four
+    /// with a two or three (Rapfi allows plain fours on the first two attacker plies).
+    pub qsearch_plain_fours: usize,
     /// History bonus cap and the share of history in move ordering (divisor).
     pub history_max: i32,
     pub history_div: i32,
@@ -82,13 +85,13 @@ pub const PARAMS: Params = Params {
     lmr_div: 2.0,
     lmr_threat_relief: PLY,
     lmr_cut_node: PLY / 2,
-    lmp_num: 1,
-    lmp_den: 1,
-    lmp_depth: 6,
+    lmp_base: 3.0,
+    lmp_exponent: 1.32,
     singular_depth: 8,
     singular_margin: 2,
     iir_depth: 6,
     qsearch_max_fours: 24,
+    qsearch_plain_fours: 2,
     history_max: 1 << 14,
     history_div: 8,
     counter_bonus: 600,
