@@ -108,10 +108,12 @@ fn wins(b: &Board, m: Cell) -> bool {
 
 /// Every shared VCF puzzle: the search proves the win within a node budget, and its move is
 /// checked by the threat searches, independently of the search. The floors are the figures
-/// measured with the learned move scores (824 of 841 proven within 400,000 nodes, 744 moves
-/// confirmed; 830 and 746 with the hand ladder and the exact threat replies, 833 and 750
-/// before them): the learned order tries the winning four later in a few long forced wins.
-/// (The pruning on every move on top, +26 Elo at fixed nodes but not kept, took 821 and 733.) The rest are wins the threat searches cannot confirm within their
+/// measured with the pruning on every move and the values fitted to Rapfi's scores (819 of 841
+/// proven within 400,000 nodes, 732 moves confirmed): the count limit now reaches attacking
+/// fours at non-PV nodes, so a few long forced wins are found later, the price of a tree a
+/// third as wide (42.3 % against Rapfi at 0.2 s/turn, from 25.0 %). Before: 824 and 744 with
+/// the learned move scores, 830 and 746 with the hand ladder and the exact threat replies, 833
+/// and 750 before them. The rest are wins the threat searches cannot confirm within their
 /// budgets (long lines with threes, or false proofs: issue 39's to find out); a search that
 /// proves or chooses worse fails here.
 #[test]
@@ -179,11 +181,11 @@ fn vcf_puzzles_are_proven_within_a_node_budget_and_their_moves_checked() {
     );
     assert!(total >= 800, "only {total} puzzles read");
     assert!(
-        proven * 1000 >= total * 979,
+        proven * 1000 >= total * 973,
         "only {proven} of {total} proven"
     );
     assert!(
-        right * 1000 >= total * 884,
+        right * 1000 >= total * 870,
         "only {right} of {total} moves confirmed; first failures:\n{}",
         failures.join("\n")
     );
