@@ -133,48 +133,62 @@ fn vcf_puzzles_are_proven_within_a_node_budget_and_their_moves_checked() {
             })
             .unwrap_or_default()
     };
-    let (mut proven, mut right, mut total, mut most) = (0, 0, 0, 0);
-    let mut failures = Vec::new();
-    let tt = Tt::new(8);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        let size = v["size"].as_u64().unwrap() as usize;
-        let rule = match v["rule"].as_str() {
-            Some("freestyle") => Rule::Freestyle,
-            Some("standard" | "exact") => Rule::Exact,
-            _ => Rule::Renju,
-        };
-        let mut stones: Vec<(Cell, u8)> = points(&v["black"])
-            .into_iter()
-            .map(|(x, y)| (cell(x, y), 0))
-            .collect();
-        stones.extend(
-            points(&v["white"])
+    let puzzles: Vec<(&str, Board)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let size = v["size"].as_u64().unwrap() as usize;
+            let rule = match v["rule"].as_str() {
+                Some("freestyle") => Rule::Freestyle,
+                Some("standard" | "exact") => Rule::Exact,
+                _ => Rule::Renju,
+            };
+            let mut stones: Vec<(Cell, u8)> = points(&v["black"])
                 .into_iter()
-                .map(|(x, y)| (cell(x, y), 1)),
-        );
-        let to_move = u8::from(v["to_move"].as_str() == Some("white"));
-        let b = Board::from_stones(size, size, rule, &stones, to_move);
-        tt.clear();
-        let stop = AtomicBool::new(false);
-        let r = search(
-            &b,
-            &limits(PUZZLE_NODES),
-            &tt,
-            &stop,
-            &mut |_| {},
-            &mut |_| {},
-        );
-        total += 1;
-        most = most.max(r.nodes);
-        let won = is_proven(r.score) && r.score > 0;
-        proven += usize::from(won);
-        if won && r.best.is_some_and(|m| wins(&b, m)) {
-            right += 1;
-        } else if failures.len() < 3 {
-            failures.push(format!("{line} -> {:?} score {}", r.best.map(xy), r.score));
-        }
-    }
+                .map(|(x, y)| (cell(x, y), 0))
+                .collect();
+            stones.extend(
+                points(&v["white"])
+                    .into_iter()
+                    .map(|(x, y)| (cell(x, y), 1)),
+            );
+            let to_move = u8::from(v["to_move"].as_str() == Some("white"));
+            (line, Board::from_stones(size, size, rule, &stones, to_move))
+        })
+        .collect();
+    // Each puzzle searched on its own, from a cleared table, as one after another on one
+    // thread: spread over the cores only to take less of the test run's time.
+    let results = crate::util::par::par_map(
+        &puzzles,
+        || Tt::new(8),
+        |tt, (_, b)| {
+            tt.clear();
+            let stop = AtomicBool::new(false);
+            let r = search(
+                b,
+                &limits(PUZZLE_NODES),
+                tt,
+                &stop,
+                &mut |_| {},
+                &mut |_| {},
+            );
+            let won = is_proven(r.score) && r.score > 0;
+            let right = won && r.best.is_some_and(|m| wins(b, m));
+            (r.nodes, won, right, r.best, r.score)
+        },
+    );
+    let total = results.len();
+    let most = results.iter().map(|r| r.0).max().unwrap_or(0);
+    let proven = results.iter().filter(|r| r.1).count();
+    let right = results.iter().filter(|r| r.2).count();
+    let failures: Vec<String> = puzzles
+        .iter()
+        .zip(&results)
+        .filter(|(_, r)| !r.2)
+        .take(3)
+        .map(|((line, _), r)| format!("{line} -> {:?} score {}", r.3.map(xy), r.4))
+        .collect();
     eprintln!(
         "VCF puzzles: {proven}/{total} proven by the search within {PUZZLE_NODES} nodes \
          (the most: {most}), {right} with a winning move"
