@@ -112,6 +112,9 @@ pub struct HexSession {
     solve_seconds: f64,
     /// `param_dfpn tt_size`: the solver's table bound, in positions.
     tt_size: usize,
+    /// `param_dfpn node_limit`: df-pn nodes a solve may search, 0 for no bound; a load-immune
+    /// budget for benchmarks.
+    node_limit: u64,
     /// The solver's table, kept across `dfpn-*` commands until the board changes size or
     /// `clear_board`.
     dfpn_memory: session_vc::SolverMemory,
@@ -158,6 +161,7 @@ impl HexSession {
             use_guifx: false,
             solve_seconds: SOLVE_SECONDS,
             tt_size: super::solver::DEFAULT_TT_SIZE,
+            node_limit: 0,
             dfpn_memory: Default::default(),
         }
     }
@@ -458,8 +462,8 @@ impl HexSession {
     fn param_dfpn(&mut self, cmd: &Command) -> Result<String, String> {
         match cmd.args.as_slice() {
             [] => Ok(format!(
-                "[bool] use_guifx {}\n[string] timelimit {}\n[string] tt_size {}",
-                self.use_guifx as u8, self.solve_seconds, self.tt_size
+                "[bool] use_guifx {}\n[string] timelimit {}\n[string] tt_size {}\n[string] node_limit {}",
+                self.use_guifx as u8, self.solve_seconds, self.tt_size, self.node_limit
             )),
             [name, value] => {
                 match name.as_str() {
@@ -484,6 +488,11 @@ impl HexSession {
                                 format!("invalid tt_size: {value} (positions, 1000 to 2^30)")
                             })?
                     }
+                    "node_limit" => {
+                        self.node_limit = value.parse::<u64>().map_err(|_| {
+                            format!("invalid node_limit: {value} (df-pn nodes, 0 for no bound)")
+                        })?
+                    }
                     other => return Err(format!("unknown parameter: {other}")),
                 }
                 Ok(String::new())
@@ -504,6 +513,7 @@ impl HexSession {
             seconds: self.solve_seconds,
             tt_size: self.tt_size,
             use_guifx: self.use_guifx,
+            node_limit: self.node_limit,
         }
     }
 

@@ -26,6 +26,8 @@ pub struct SolveSettings {
     pub seconds: f64,
     pub tt_size: usize,
     pub use_guifx: bool,
+    /// `param_dfpn node_limit`: df-pn nodes a solve may search (0: no bound).
+    pub node_limit: u64,
 }
 
 /// A colour argument: `b`, `w`, `black` or `white`, any case.
@@ -188,6 +190,7 @@ fn background<S>(
         let kept = memory.lock().map(|mut m| m.take()).unwrap_or_default();
         let mut solver = Solver::new(&stop, Some(deadline))
             .with_table_size(settings.tt_size)
+            .with_node_limit(settings.node_limit)
             .with_memory(kept.unwrap_or_default());
         if settings.use_guifx {
             solver = solver.with_progress(&mut write);
@@ -207,10 +210,13 @@ fn background<S>(
     }))
 }
 
-fn unsolved(stop: &AtomicBool, seconds: f64, nodes: u64) -> String {
+fn unsolved(stop: &AtomicBool, s: &SolveSettings, nodes: u64) -> String {
+    let seconds = s.seconds;
     // The stop flag tells an interrupt (or quit/EOF) from the time limit.
     if stop.load(Ordering::Relaxed) {
         format!("interrupted: not solved ({nodes} nodes)")
+    } else if s.node_limit > 0 && nodes >= s.node_limit {
+        format!("unknown: not solved in {nodes} nodes")
     } else {
         format!("unknown: not solved in {seconds} s ({nodes} nodes)")
     }
@@ -232,7 +238,7 @@ pub fn solve_state<S>(
     background(ctx, s, memory, move |solver| match solver.solve(&pos) {
         Verdict::Win(_) => Ok(color_name(color).to_string()),
         Verdict::Loss => Ok(color_name(1 - color).to_string()),
-        Verdict::Unknown => Err(unsolved(&stop, s.seconds, solver.nodes)),
+        Verdict::Unknown => Err(unsolved(&stop, &s, solver.nodes)),
     })
 }
 
@@ -301,7 +307,7 @@ pub fn find_winning<S>(
             match solver.solve(&fillin::canonical(&q).0) {
                 Verdict::Loss => wins.push(c),
                 Verdict::Win(_) => {}
-                Verdict::Unknown => return Err(unsolved(&stop, s.seconds, solver.nodes)),
+                Verdict::Unknown => return Err(unsolved(&stop, &s, solver.nodes)),
             }
         }
         Ok(cell_list(&board, wins.into_iter()).trim_start().to_string())

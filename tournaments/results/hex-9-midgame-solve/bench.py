@@ -6,7 +6,11 @@ The positions are those of ../hex-9-solvable/fresh-3s-51e004c.txt at 8-14 stones
 the games of ../hex-9-51e004c-vs-wolve/results.jsonl. Prints one line per position (verdict,
 seconds, df-pn nodes, positions judged) and a summary; with --mohex, MoHex's dfpn solves each too.
 
-    python3 bench.py --bin BIN [--bin2 BIN] [--mohex PATH] [--timelimit S] [--min-stones 8] [--max-stones 14]
+    python3 bench.py --bin BIN [--bin2 BIN] [--mohex PATH] [--timelimit S] [--nodes N] [--min-stones 8] [--max-stones 14]
+
+--nodes N gives each Sente solve a budget of N df-pn nodes (`param_dfpn node_limit`) as well as
+the time limit: with a time limit too long to reach, the count proved is the same whatever the
+machine's load (MoHex has no such budget; leave it out of such a run).
 """
 import argparse, json, os, re, subprocess, sys, threading, time
 
@@ -84,6 +88,7 @@ def main():
     ap.add_argument('--bin', action='append', required=True)
     ap.add_argument('--mohex')
     ap.add_argument('--timelimit', type=float, default=5)
+    ap.add_argument('--nodes', type=int, default=0, help='df-pn node budget per Sente solve')
     ap.add_argument('--min-stones', type=int, default=8)
     ap.add_argument('--max-stones', type=int, default=14)
     a = ap.parse_args()
@@ -96,10 +101,12 @@ def main():
         e = Engine([a.mohex, '--use-logfile=false'], r'^MID calls\s+(\d+)')
         e.send('param_mohex num_threads 1')
         engines.append(('mohex', e))
-    for _, e in engines:
+    for n, e in engines:
         e.send('boardsize 9')
         e.send('param_dfpn timelimit %g' % a.timelimit)
         e.send('param_dfpn use_guifx 0')
+        if a.nodes and n != 'mohex':
+            e.send('param_dfpn node_limit %d' % a.nodes)
     tot = {n: [0, 0.0, 0, 0] for n, _ in engines}
     for game, stones, me, moves in positions(a.min_stones, a.max_stones):
         line = 'game %d stones %d' % (game, stones)

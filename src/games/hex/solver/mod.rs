@@ -71,6 +71,8 @@ pub struct Solver<'a> {
     table: HashMap<u64, Node>,
     aborted: bool,
     max_entries: usize,
+    /// Stop once this many df-pn nodes are searched (`with_node_limit`); 0: no bound.
+    node_limit: u64,
     progress: Option<(Progress<'a>, Instant, u64, Hex)>,
     started: Instant,
     /// Positions looked at (connection sets brought to them and judged): Benzene's "VC builds",
@@ -180,6 +182,7 @@ impl<'a> Solver<'a> {
             table: HashMap::new(),
             aborted: false,
             max_entries: DEFAULT_TT_SIZE,
+            node_limit: 0,
             progress: None,
             started: Instant::now(),
             evaluated: 0,
@@ -205,6 +208,13 @@ impl<'a> Solver<'a> {
     /// Bounds the table to `entries` positions.
     pub fn with_table_size(mut self, entries: usize) -> Self {
         self.max_entries = entries.max(1000);
+        self
+    }
+
+    /// Stops the search after `nodes` df-pn nodes (0: no bound): a budget that, unlike the
+    /// clock, gives the same answer whatever the machine's load (`param_dfpn node_limit`).
+    pub fn with_node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = nodes;
         self
     }
 
@@ -421,6 +431,7 @@ impl<'a> Solver<'a> {
             if self.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.table.len() > self.max_entries
+                || (self.node_limit > 0 && self.nodes >= self.node_limit)
             {
                 self.aborted = true;
             }
@@ -756,6 +767,22 @@ mod tests {
         let mut fresh = Solver::new(&stop, None);
         assert_eq!(fresh.solve(&pos), verdict);
         assert!(fresh.nodes > 0);
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_search_at_that_many_nodes() {
+        // 6x6 after Black a3, one of its slowest openings, takes hundreds of nodes (the empty
+        // 5x5 board is won at first look): with a budget of 3 the solve stops at exactly 3 and
+        // knows nothing; without one it finishes.
+        let mut pos = Hex::new(6, 6).expect("6x6");
+        pos.play_cell(pos.board().parse_cell("a3").expect("cell"));
+        let stop = AtomicBool::new(false);
+        let mut free = Solver::new(&stop, None);
+        assert_ne!(free.solve(&pos), Verdict::Unknown);
+        assert!(free.nodes > 3, "{} nodes", free.nodes);
+        let mut bounded = Solver::new(&stop, None).with_node_limit(3);
+        assert_eq!(bounded.solve(&pos), Verdict::Unknown);
+        assert_eq!(bounded.nodes, 3);
     }
 
     #[test]

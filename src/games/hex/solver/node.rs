@@ -106,9 +106,11 @@ pub fn build_sets(pos: &Hex) -> Sets {
 }
 
 /// The moves worth trying in a filled position, best first: what `Hex::ranked_moves` gives,
-/// without its fill-in round. On a position that is already filled that round finds nothing,
-/// but it tested every empty cell for death, a good part of judging a position.
-fn ranked(pos: &Hex, layers: &Layers) -> Vec<usize> {
+/// without its fill-in round, kept to `must`. On a position that is already filled that round
+/// finds nothing, but it tested every empty cell for death, a good part of judging a position.
+/// The resistance evaluation that orders the moves is made only when two or more remain:
+/// the filter comes first, which leaves the order of the kept moves as it was.
+fn ranked(pos: &Hex, layers: &Layers, must: &Cells) -> Vec<usize> {
     let board = pos.board();
     let live = Pruning::new(layers, pos.to_move()).consider;
     let pool = if live.is_empty() {
@@ -116,8 +118,11 @@ fn ranked(pos: &Hex, layers: &Layers) -> Vec<usize> {
     } else {
         live
     };
+    let mut moves: Vec<usize> = pool.and(must).iter().collect();
+    if moves.len() < 2 {
+        return moves;
+    }
     let values = Analysis::new(board).move_values(board);
-    let mut moves: Vec<usize> = pool.iter().collect();
     moves.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(a.cmp(&b)));
     moves
 }
@@ -152,9 +157,8 @@ pub fn evaluate(pos: &Hex, sets: &Sets) -> Node {
     };
     let must = must.minus(&symmetry::self_reflecting_moves(pos));
     let layers = Layers::new(pos.board());
-    let mut children: Vec<u16> = ranked(pos, &layers)
+    let mut children: Vec<u16> = ranked(pos, &layers, &must)
         .into_iter()
-        .filter(|&c| must.has(c))
         .map(|c| c as u16)
         .collect();
     let repeats = symmetry::rotated_repeats(pos, &children);
