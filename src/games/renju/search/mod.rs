@@ -24,7 +24,7 @@ use crate::search::pvs::{Iteration, Shared, MAX_PLY};
 use crate::search::smp::{helper_start_depth, lazy_smp, HelperBest};
 use crate::search::{is_proven, Clock, Report, RootEvent, Score, Tt, INFINITY, WIN};
 use node::{RootMove, Worker};
-use params::PARAMS;
+use params::params;
 use stats::Stats;
 
 /// What bounds one search.
@@ -263,13 +263,13 @@ fn main_loop(
     let mut stable = 0usize;
     for depth in 1..=max_depth {
         let guess = result.score;
-        let mut delta = PARAMS.aspiration_delta;
-        let (mut alpha, mut beta) = if depth as i32 >= PARAMS.aspiration_depth && !is_proven(guess)
-        {
-            (guess - delta, guess + delta)
-        } else {
-            (-INFINITY, INFINITY)
-        };
+        let mut delta = params().aspiration_delta;
+        let (mut alpha, mut beta) =
+            if depth as i32 >= params().aspiration_depth && !is_proven(guess) {
+                (guess - delta, guess + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
         let score = loop {
             let Some(s) = w.root(&mut b, depth as i32, alpha, beta, on_root) else {
                 break None;

@@ -1,15 +1,15 @@
 //! One thread's renju search on its own board: principal variation search with make/undo,
 //! the quick result at every node, a staged move picker, and a threat quiescence (our fours
 //! and their forced blocks, with stand-pat) below depth zero. Pruning and extensions follow
-//! `params::PARAMS`; every result goes to the shared table.
+//! `params::params()`; every result goes to the shared table.
 
 use std::sync::atomic::Ordering as AtomicOrdering;
 
-use super::params::{Params, PARAMS, PLY};
+use super::params::{params, Params, PLY};
 use super::stats::{Kind, NodeEnd, Stats};
 use super::win::{loss_in, quick_result};
 use crate::games::renju::board::cell_table::FLAG_FOUR;
-use crate::games::renju::board::{xy, Board, Cell, CELLS};
+use crate::games::renju::board::{step, Board, Cell, CELLS, DIRS, EMPTY, STRIDE};
 use crate::games::renju::eval::evaluate;
 use crate::games::renju::movepick::{is_quiet, makes_four, Mode, MovePicker, Ordering};
 use crate::games::renju::patterns::class::{combination, C_DOUBLE_THREE, C_FOUR_THREE, C_WIN};
@@ -17,21 +17,45 @@ use crate::search::pvs::{Shared, MAX_PLY};
 use crate::search::tt::Bound;
 use crate::search::{is_proven, Score, INFINITY, WIN, WIN_BOUND};
 
-/// Do `a` and `c` lie on one line (row, column or diagonal) within four cells of each other?
-#[inline]
-fn shares_line(a: Cell, c: Cell) -> bool {
-    let (ax, ay) = xy(a);
-    let (cx, cy) = xy(c);
-    let (dx, dy) = (ax.abs_diff(cx), ay.abs_diff(cy));
-    dx.max(dy) <= 4 && (dx == 0 || dy == 0 || dx == dy)
-}
-
-/// Is `c` within two cells of `a` (king distance)?
-#[inline]
-fn within_two(a: Cell, c: Cell) -> bool {
-    let (ax, ay) = xy(a);
-    let (cx, cy) = xy(c);
-    ax.abs_diff(cx).max(ay.abs_diff(cy)) <= 2
+/// `side`'s four points (cells that make a four or five) that share a line with one of
+/// `anchors` within four cells, or, with `square`, lie within two cells of the first anchor;
+/// each once, in `out`. Without an anchor, every four point. Scanning the anchors' lines reads
+/// about 60 cells where the candidate list reads the whole neighbourhood of the stones.
+pub(super) fn four_points_near(
+    b: &Board,
+    side: u8,
+    anchors: [Option<Cell>; 2],
+    square: bool,
+    out: &mut Vec<Cell>,
+) {
+    let is_four =
+        |c: Cell| b.cells()[c as usize] == EMPTY && b.info(c, side).flags & FLAG_FOUR != 0;
+    let Some(first) = anchors[0] else {
+        b.candidates(out);
+        out.retain(|&c| b.info(c, side).flags & FLAG_FOUR != 0);
+        return;
+    };
+    let mut add = |q: usize| {
+        let c = q as Cell;
+        if is_four(c) && !out.contains(&c) {
+            out.push(c);
+        }
+    };
+    for &a in anchors.iter().flatten() {
+        for &d in &DIRS {
+            for k in (-4..=4).filter(|&k| k != 0) {
+                add(step(a as usize, d, k));
+            }
+        }
+    }
+    if square {
+        let stride = STRIDE as isize;
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                add((first as isize + dy * stride + dx) as usize);
+            }
+        }
+    }
 }
 
 /// The combination code (`patterns::class::combination`) from which a four makes more than a
@@ -72,7 +96,7 @@ pub struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     pub fn new(shared: &'a Shared<'a>, is_main: bool) -> Worker<'a> {
-        let p = PARAMS;
+        let p = params();
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0i32; 64];
@@ -116,20 +140,25 @@ impl<'a> Worker<'a> {
         self.unflushed += 1;
         if self.unflushed >= 1024 {
             self.flush();
-            if self.is_main {
-                let over_nodes = self
-                    .shared
-                    .node_limit
-                    .is_some_and(|n| self.shared.nodes.load(AtomicOrdering::Relaxed) >= n);
-                if self.shared.external_stop.load(AtomicOrdering::Relaxed)
-                    || self.shared.clock.hard_expired()
-                    || over_nodes
-                {
-                    self.shared.halt.store(true, AtomicOrdering::Relaxed);
-                }
-            }
+            self.poll_limits();
         }
         self.halted()
+    }
+
+    /// The main thread halts every thread once the clock, the node limit or a stop says so.
+    fn poll_limits(&self) {
+        if self.is_main {
+            let over_nodes = self
+                .shared
+                .node_limit
+                .is_some_and(|n| self.shared.nodes.load(AtomicOrdering::Relaxed) >= n);
+            if self.shared.external_stop.load(AtomicOrdering::Relaxed)
+                || self.shared.clock.hard_expired()
+                || over_nodes
+            {
+                self.shared.halt.store(true, AtomicOrdering::Relaxed);
+            }
+        }
     }
 
     #[inline]
@@ -163,6 +192,14 @@ impl<'a> Worker<'a> {
         #[allow(clippy::needless_range_loop)]
         for i in 0..moves.len() {
             let m = moves[i].cell; // moves[i] is written below: no iterator borrow
+                                   // Late root moves often take fewer nodes than the node loop's polling period: a
+                                   // root that did not look at the clock itself would enter several after the deadline.
+            if i > 0 {
+                self.poll_limits();
+                if self.halted() {
+                    break;
+                }
+            }
             observe(crate::search::RootEvent::Enter {
                 mv: m,
                 depth: depth as u32,
@@ -605,8 +642,6 @@ impl<'a> Worker<'a> {
         let mut best = stand;
         let mut best_move: Cell = 0;
         if fours < self.p.qsearch_max_fours && b.has_four_point(me) {
-            let mut cells = Vec::with_capacity(16);
-            b.candidates(&mut cells);
             // The attack grows from our own last stones: the first four lies near our last
             // stone (two cells around it or four along its lines), later ones share a line
             // with one of our last two fours (a VCF, not every four on the board in every
@@ -616,21 +651,15 @@ impl<'a> Worker<'a> {
                 b.move_back(1),
                 if fours > 0 { b.move_back(3) } else { None },
             ];
-            let near = |c: Cell| {
-                anchors
-                    .iter()
-                    .flatten()
-                    .any(|&a| shares_line(a, c) || (fours == 0 && within_two(a, c)))
-            };
+            let mut cells = Vec::with_capacity(16);
+            four_points_near(b, me, anchors, fours == 0, &mut cells);
             let plain_ok = fours < self.p.qsearch_plain_fours;
             let mut moves: Vec<(i32, Cell)> = cells
                 .into_iter()
-                .filter(|&c| b.info(c, me).flags & FLAG_FOUR != 0)
-                .filter(|&c| anchors[0].is_none() || near(c))
                 .filter(|&c| plain_ok || combination(b.shapes_of(c, me)) >= FOUR_PLUS)
                 .map(|c| (b.info(c, me).threat_order, c))
                 .collect();
-            moves.sort_unstable_by_key(|&(s, _)| -s);
+            moves.sort_unstable_by_key(|&(s, c)| (-s, c));
             for (_, m) in moves {
                 if b.is_forbidden(m, me) {
                     continue;

@@ -97,3 +97,103 @@ pub const PARAMS: Params = Params {
     counter_bonus: 600,
     killer_bonus: 400,
 };
+
+/// The environment variable that overrides parameters for tuning runs, as `name=value` pairs
+/// separated by commas (`SENTE_RENJU_PARAMS="lmr_div=1.8,lmp_base=2.5"`): a candidate setting
+/// can then play a fixed-node match (`tournaments/renju-15-vs-rapfi-nodes.toml`) without a
+/// build of its own. Unset, the searcher uses `PARAMS`.
+pub const PARAMS_ENV: &str = "SENTE_RENJU_PARAMS";
+
+/// The parameters in use: `PARAMS` with the overrides of `PARAMS_ENV`, read once. A bad
+/// override is reported on stderr and ignored.
+pub fn params() -> Params {
+    static ACTIVE: std::sync::OnceLock<Params> = std::sync::OnceLock::new();
+    *ACTIVE.get_or_init(|| {
+        let Ok(spec) = std::env::var(PARAMS_ENV) else {
+            return PARAMS;
+        };
+        with_overrides(PARAMS, &spec).unwrap_or_else(|e| {
+            log::error!("{PARAMS_ENV}: {e}; using the built-in parameters");
+            PARAMS
+        })
+    })
+}
+
+/// `p` with the `name=value` pairs of `spec` (comma-separated) applied.
+pub fn with_overrides(mut p: Params, spec: &str) -> Result<Params, String> {
+    macro_rules! set {
+        ($name:expr, $value:expr, $($field:ident),*) => {
+            match $name {
+                $(stringify!($field) => {
+                    p.$field = $value
+                        .parse()
+                        .map_err(|_| format!("{} is not a value for {}", $value, $name))?
+                })*
+                _ => return Err(format!("no parameter named {}", $name)),
+            }
+        };
+    }
+    for pair in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (name, value) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("{pair} is not name=value"))?;
+        let (name, value) = (name.trim(), value.trim());
+        set!(
+            name,
+            value,
+            aspiration_delta,
+            aspiration_depth,
+            forced_block_extension,
+            four_extension,
+            razor_depth,
+            razor_margin_base,
+            razor_margin_per_ply,
+            futility_depth,
+            futility_margin,
+            move_futility_depth,
+            move_futility_margin,
+            null_depth,
+            null_reduction_base,
+            null_reduction_div,
+            lmr_depth,
+            lmr_index,
+            lmr_base,
+            lmr_div,
+            lmr_threat_relief,
+            lmr_cut_node,
+            lmp_base,
+            lmp_exponent,
+            singular_depth,
+            singular_margin,
+            iir_depth,
+            qsearch_max_fours,
+            qsearch_plain_fours,
+            history_max,
+            history_div,
+            counter_bonus,
+            killer_bonus
+        );
+    }
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_set_the_named_fields_and_refuse_unknown_ones() {
+        let p = with_overrides(PARAMS, "lmr_div=1.5, lmp_base=2,qsearch_plain_fours=1").unwrap();
+        assert_eq!(p.lmr_div, 1.5);
+        assert_eq!(p.lmp_base, 2.0);
+        assert_eq!(p.qsearch_plain_fours, 1);
+        assert_eq!(p.razor_depth, PARAMS.razor_depth);
+        assert!(with_overrides(PARAMS, "no_such=1").is_err());
+        assert!(with_overrides(PARAMS, "lmr_index=-1").is_err());
+        assert!(with_overrides(PARAMS, "lmr_div").is_err());
+        assert_eq!(
+            with_overrides(PARAMS, "").unwrap().lmr_depth,
+            PARAMS.lmr_depth
+        );
+    }
+}

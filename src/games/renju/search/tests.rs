@@ -259,3 +259,65 @@ fn the_hard_limit_holds() {
         );
     }
 }
+
+/// The quiescence's four points, found by scanning the anchors' lines, are exactly the four
+/// points of the whole candidate list that the rule keeps (checked here by coordinates), on
+/// random positions of every rule: a scan that missed a cell would silently narrow the VCF.
+#[test]
+fn four_points_near_the_anchors_are_every_such_four_point() {
+    use super::node::four_points_near;
+    use crate::games::renju::board::cell_table::FLAG_FOUR;
+    let mut r = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        r ^= r << 13;
+        r ^= r >> 7;
+        r ^= r << 17;
+        r
+    };
+    let near = |a: Cell, c: Cell, square: bool| {
+        let ((ax, ay), (cx, cy)) = (xy(a), xy(c));
+        let (dx, dy) = (ax.abs_diff(cx), ay.abs_diff(cy));
+        (dx.max(dy) <= 4 && (dx == 0 || dy == 0 || dx == dy)) || (square && dx.max(dy) <= 2)
+    };
+    let mut checked = 0;
+    for rule in [Rule::Renju, Rule::Freestyle, Rule::Exact, Rule::Caro] {
+        for _game in 0..20 {
+            let mut b = Board::new(15, 15, rule);
+            for _ply in 0..60 {
+                let mut cands = Vec::new();
+                b.candidates(&mut cands);
+                if cands.is_empty() || b.winner().is_some() {
+                    break;
+                }
+                b.make(cands[(next() % cands.len() as u64) as usize]);
+                for side in [0, 1] {
+                    for (anchors, square) in [
+                        ([b.move_back(1), None], true),
+                        ([b.move_back(1), b.move_back(3)], false),
+                        ([b.move_back(0), b.move_back(2)], false),
+                    ] {
+                        let mut got = Vec::new();
+                        four_points_near(&b, side, anchors, square, &mut got);
+                        got.sort_unstable();
+                        let mut all = Vec::new();
+                        b.candidates(&mut all);
+                        let want: Vec<Cell> = all
+                            .into_iter()
+                            .filter(|&c| b.info(c, side).flags & FLAG_FOUR != 0)
+                            .filter(|&c| {
+                                anchors[0].is_none()
+                                    || anchors
+                                        .iter()
+                                        .flatten()
+                                        .any(|&a| near(a, c, square && Some(a) == anchors[0]))
+                            })
+                            .collect();
+                        assert_eq!(got, want, "{rule} {anchors:?} {square}\n{b:?}");
+                        checked += usize::from(!want.is_empty());
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} positions had a four point");
+}
