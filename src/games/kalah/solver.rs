@@ -777,8 +777,8 @@ impl Worker<'_> {
     /// then by the moves they leave the other side (see [`replies`]), then nearest the store.
     fn order(children: &mut [Child], tt_best: Option<u8>, pits: usize) {
         let extra_counts = extra_turn_counts(pits);
-        children.sort_unstable_by_key(|c| {
-            let key = if c.lo == c.hi {
+        let key = |c: &Child| {
+            if c.lo == c.hi {
                 1 << 21 | (c.lo + 256)
             } else if Some(c.pit) == tt_best {
                 1 << 20
@@ -790,9 +790,22 @@ impl Worker<'_> {
                 1 << 16 | (c.pit as i32) << 8
             } else {
                 c.gain << 8 | (31 - replies(c.board, pits, extra_counts)) << 3 | c.pit as i32
-            };
-            -key
-        });
+            }
+        };
+        // Each key once (the replies count is a dozen bit operations, and a sort would
+        // recompute it at every comparison), then an insertion sort: at most `MAX_PITS` moves.
+        let mut keys = [0i32; MAX_PITS];
+        for (k, c) in keys.iter_mut().zip(children.iter()) {
+            *k = key(c);
+        }
+        for i in 1..children.len() {
+            let mut j = i;
+            while j > 0 && keys[j - 1] < keys[j] {
+                keys.swap(j - 1, j);
+                children.swap(j - 1, j);
+                j -= 1;
+            }
+        }
     }
 
     /// Starts the table loads the children will need, so their cache misses overlap (the
