@@ -51,6 +51,17 @@ pub struct Shared<'a> {
 }
 
 impl Shared<'_> {
+    /// Halts every thread once the clock, the node limit or a stop says so (the main
+    /// thread's job: helpers only read `halt`).
+    pub fn poll_limits(&self) {
+        let over_nodes = self
+            .node_limit
+            .is_some_and(|n| self.nodes.load(Ordering::Relaxed) >= n);
+        if self.external_stop.load(Ordering::Relaxed) || self.clock.hard_expired() || over_nodes {
+            self.halt.store(true, Ordering::Relaxed);
+        }
+    }
+
     fn halted(&self) -> bool {
         self.halt.load(Ordering::Relaxed)
     }
@@ -96,16 +107,7 @@ impl<'a, P: Position> Worker<'a, P> {
             .fetch_add(self.unflushed, Ordering::Relaxed);
         self.unflushed = 0;
         if self.is_main {
-            let over_nodes = self
-                .shared
-                .node_limit
-                .is_some_and(|n| self.shared.nodes.load(Ordering::Relaxed) >= n);
-            if self.shared.external_stop.load(Ordering::Relaxed)
-                || self.shared.clock.hard_expired()
-                || over_nodes
-            {
-                self.shared.halt.store(true, Ordering::Relaxed);
-            }
+            self.shared.poll_limits();
         }
         self.shared.halted()
     }

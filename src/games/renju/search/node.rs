@@ -148,16 +148,7 @@ impl<'a> Worker<'a> {
     /// The main thread halts every thread once the clock, the node limit or a stop says so.
     fn poll_limits(&self) {
         if self.is_main {
-            let over_nodes = self
-                .shared
-                .node_limit
-                .is_some_and(|n| self.shared.nodes.load(AtomicOrdering::Relaxed) >= n);
-            if self.shared.external_stop.load(AtomicOrdering::Relaxed)
-                || self.shared.clock.hard_expired()
-                || over_nodes
-            {
-                self.shared.halt.store(true, AtomicOrdering::Relaxed);
-            }
+            self.shared.poll_limits();
         }
     }
 
