@@ -5,8 +5,11 @@
 //! the (up to) forty cells on its four lines, and each of those that is empty reads its two
 //! shapes (Black's, White's) from the shape table. When a cell's shapes for a side change, its
 //! index into `cell_table` changes, and with it the side's evaluation sum, class counts and
-//! shape counts. Undo replays the same flips backwards: everything is a function of the keys,
-//! so nothing else needs saving beyond the bounding box and the winner, kept per ply on a stack.
+//! shape counts. Undo flips the key bits back, but does not read the tables again: make logs
+//! each (cell, direction) whose shapes changed with the shapes and table indices it had, and
+//! the per-side sums and counts of the ply, and undo writes them back. Reading the 1 MiB shape
+//! table and the cell tables again cost as much as the make itself (callgrind: undo was 23 % of
+//! the bench's instructions, the same as make).
 //! A test (`board/tests.rs`) compares every field with a fresh board after random makes/undos.
 
 use super::cell_table::{self, CellInfo, FLAG_FIVE, FLAG_MAY_BE_FORBIDDEN, FLAG_OPEN_FOUR};
@@ -24,12 +27,27 @@ use crate::games::renju::patterns::shapes::{slot, ShapeTable, NONE, SHAPES};
 /// runner and `scripts/gomoku-match.py` apply too); any other board is drawn when it is full.
 pub const RENJU_MOVE_LIMIT: usize = 200;
 
-/// What undo needs besides the cell: the state that is not a function of the stones' keys.
+/// What undo restores besides the keys: the ply's sums and counts as they were, and where its
+/// entries in the change log start.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     cell: Cell,
     bbox: [u8; 4],
     winner: Option<u8>,
+    changes: u32,
+    shape_counts: [[u16; SHAPES]; 2],
+    class_counts: [[u16; CLASSES]; 2],
+    eval_sums: [i32; 2],
+}
+
+/// One (cell, direction) whose shapes a make changed: the packed shapes and the cell's table
+/// indices before the change (undo writes them back in reverse order).
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    cell: u16,
+    dir: u8,
+    shapes: u8,
+    combo: [u16; 2],
 }
 
 #[derive(Clone)]
@@ -61,6 +79,8 @@ pub struct Board {
     /// Bounding box of the stones: min x, min y, max x, max y.
     bbox: [u8; 4],
     stack: Vec<Undo>,
+    /// The shapes and indices each make changed (`Change`), all plies in a row.
+    changes: Vec<Change>,
     table: &'static ShapeTable,
     /// Each side's cell table (`cell_table::table` of the rule).
     info: [&'static [CellInfo]; 2],
@@ -106,6 +126,7 @@ impl Board {
             stones: 0,
             bbox: [u8::MAX, u8::MAX, 0, 0],
             stack: Vec::with_capacity(w * h),
+            changes: Vec::with_capacity(1024),
             table: ShapeTable::get(rule),
             info: [cell_table::table(rule, 0), cell_table::table(rule, 1)],
             threats: [
@@ -458,6 +479,7 @@ impl Board {
         if new == old {
             return;
         }
+        self.log_change(c, dir);
         self.shapes[c][dir] = new;
         let (ob, nb) = (old & 15, new & 15);
         if ob != nb {
@@ -467,6 +489,17 @@ impl Board {
         if ow != nw {
             self.set_shape(c, dir, 1, ow, nw);
         }
+    }
+
+    /// Logs the shapes and indices of `c` along `dir` before a change (for `undo`).
+    #[inline(always)]
+    fn log_change(&mut self, c: usize, dir: usize) {
+        self.changes.push(Change {
+            cell: c as u16,
+            dir: dir as u8,
+            shapes: self.shapes[c][dir],
+            combo: self.combo[c],
+        });
     }
 
     /// `side`'s shape of cell `c` along `dir` went from `old` to `new`: its table index moves by
@@ -521,12 +554,19 @@ impl Board {
             cell: c,
             bbox: self.bbox,
             winner: self.winner,
+            changes: self.changes.len() as u32,
+            shape_counts: self.shape_counts,
+            class_counts: self.class_counts,
+            eval_sums: self.eval_sums,
         });
         if self.info(c, side).flags & FLAG_FIVE != 0 {
             self.winner = Some(side);
         }
         // The cell leaves the empty cells: its shapes become NONE for both sides.
         for dir in 0..4 {
+            if self.shapes[ci][dir] != NONE {
+                self.log_change(ci, dir);
+            }
             let old = std::mem::replace(&mut self.shapes[ci][dir], NONE);
             if old & 15 != NONE {
                 self.set_shape(ci, dir, 0, old & 15, NONE);
@@ -561,10 +601,20 @@ impl Board {
         self.cells[ci] = EMPTY;
         self.hash ^= ZOBRIST[side as usize][ci] ^ ZOBRIST_WHITE_TO_MOVE;
         self.to_move = side;
-        self.update_lines(ci, v as u32);
-        for dir in 0..4 {
-            self.refresh(ci, dir);
+        for (dir, &d) in DIRS.iter().enumerate() {
+            for k in 1..=5isize {
+                self.keys[step(ci, d, k)][dir] ^= (v as u32) << (2 * slot(-k));
+                self.keys[step(ci, d, -k)][dir] ^= (v as u32) << (2 * slot(k));
+            }
         }
+        for ch in self.changes.drain(u.changes as usize..).rev() {
+            let c = ch.cell as usize;
+            self.shapes[c][ch.dir as usize] = ch.shapes;
+            self.combo[c] = ch.combo;
+        }
+        self.shape_counts = u.shape_counts;
+        self.class_counts = u.class_counts;
+        self.eval_sums = u.eval_sums;
         self.add_near(ci, -1);
         self.stones -= 1;
         self.bbox = u.bbox;
