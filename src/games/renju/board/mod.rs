@@ -2,6 +2,7 @@
 //! incremental make/undo board the renju searcher plays on (`state`), whose per-cell facts
 //! come from one precomputed table over the four line shapes of a cell (`cell_table`).
 
+pub mod cell_set;
 pub mod cell_table;
 pub mod geometry;
 pub mod state;

@@ -12,7 +12,10 @@
 //! the bench's instructions, the same as make).
 //! A test (`board/tests.rs`) compares every field with a fresh board after random makes/undos.
 
-use super::cell_table::{self, CellInfo, FLAG_FIVE, FLAG_MAY_BE_FORBIDDEN, FLAG_OPEN_FOUR};
+use super::cell_set::CellSet;
+use super::cell_table::{
+    self, CellInfo, FLAG_FIVE, FLAG_FOUR, FLAG_MAY_BE_FORBIDDEN, FLAG_OPEN_FOUR,
+};
 use super::geometry::{
     cell, empty_cells, line_offset, step, stone, xy, Cell, Rule, CELLS, DIRS, EMPTY, STRIDE,
     ZOBRIST, ZOBRIST_WHITE_TO_MOVE,
@@ -27,6 +30,10 @@ use crate::games::renju::patterns::shapes::{slot, ShapeTable, NONE, SHAPES};
 /// runner and `scripts/gomoku-match.py` apply too); any other board is drawn when it is full.
 pub const RENJU_MOVE_LIMIT: usize = 200;
 
+/// Entries of the forbidden-point cache (a power of two at most 1024: the slot is the key's top
+/// ten bits).
+const FORBIDDEN_CACHE: usize = 1024;
+
 /// What undo restores besides the keys: the ply's sums and counts as they were, and where its
 /// entries in the change log start.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +42,7 @@ struct Undo {
     bbox: [u8; 4],
     winner: Option<u8>,
     changes: u32,
+    toggles: u32,
     shape_counts: [[u16; SHAPES]; 2],
     class_counts: [[u16; CLASSES]; 2],
     eval_sums: [i32; 2],
@@ -81,6 +89,14 @@ pub struct Board {
     stack: Vec<Undo>,
     /// The shapes and indices each make changed (`Change`), all plies in a row.
     changes: Vec<Change>,
+    /// Per side: the empty cells where it makes a four or five (`FLAG_FOUR`).
+    fours: [CellSet; 2],
+    /// The (side, cell) pairs each make added to or removed from `fours` (side in bit 15),
+    /// all plies in a row: undo toggles them back.
+    toggles: Vec<u16>,
+    /// Renju forbidden-point answers by position and cell (`is_forbidden`): a node asks about
+    /// the same points in its quick result, its threat level and its move picker.
+    forbidden_cache: Box<[u64]>,
     table: &'static ShapeTable,
     /// Each side's cell table (`cell_table::table` of the rule).
     info: [&'static [CellInfo]; 2],
@@ -127,6 +143,9 @@ impl Board {
             bbox: [u8::MAX, u8::MAX, 0, 0],
             stack: Vec::with_capacity(w * h),
             changes: Vec::with_capacity(1024),
+            fours: [CellSet::default(); 2],
+            toggles: Vec::with_capacity(256),
+            forbidden_cache: vec![0; FORBIDDEN_CACHE].into_boxed_slice(),
             table: ShapeTable::get(rule),
             info: [cell_table::table(rule, 0), cell_table::table(rule, 1)],
             threats: [
@@ -163,6 +182,7 @@ impl Board {
         self.eval_sums = [0; 2];
         self.near = [0; CELLS];
         self.shapes = [[NONE; 4]; CELLS];
+        self.fours = [CellSet::default(); 2];
         self.hash = if self.to_move == 1 {
             ZOBRIST_WHITE_TO_MOVE
         } else {
@@ -210,6 +230,9 @@ impl Board {
                     let inf = self.info[side][i as usize];
                     self.class_counts[side][inf.class as usize] += 1;
                     self.eval_sums[side] += inf.eval as i32;
+                    if inf.flags & FLAG_FOUR != 0 {
+                        self.fours[side].toggle(c);
+                    }
                 }
             }
         }
@@ -356,7 +379,17 @@ impl Board {
         if self.info(c, 0).flags & FLAG_MAY_BE_FORBIDDEN == 0 {
             return false;
         }
-        is_forbidden(&mut self.cells, c as usize)
+        // The key mixes the cell by a multiplier, not by a Zobrist key: position + stone would
+        // give the same key to two (position, cell) pairs with the same stones after the move.
+        let key = (self.hash ^ (c as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+        let slot = (key >> 54) as usize % FORBIDDEN_CACHE;
+        let entry = self.forbidden_cache[slot];
+        if entry | 2 == key | 2 {
+            return entry & 2 != 0;
+        }
+        let forbidden = is_forbidden(&mut self.cells, c as usize);
+        self.forbidden_cache[slot] = key & !2 | (forbidden as u64) << 1;
+        forbidden
     }
 
     /// Legal for the side to move: empty and not forbidden.
@@ -367,7 +400,21 @@ impl Board {
     /// The empty cells within `margin` of the stones' bounding box, row by row, in `out`.
     pub fn region(&self, margin: usize, out: &mut Vec<Cell>) {
         out.clear();
-        let (x0, y0, x1, y1) = if self.stones() == 0 {
+        let (x0, y0, x1, y1) = self.window(margin);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = cell(x, y);
+                if self.cells[c as usize] == EMPTY {
+                    out.push(c);
+                }
+            }
+        }
+    }
+
+    /// The bounding box of the stones widened by `margin` and clipped to the board (min x,
+    /// min y, max x, max y); the whole board when it is empty.
+    fn window(&self, margin: usize) -> (usize, usize, usize, usize) {
+        if self.stones() == 0 {
             (0, 0, self.w as usize - 1, self.h as usize - 1)
         } else {
             (
@@ -376,14 +423,6 @@ impl Board {
                 (self.bbox[2] as usize + margin).min(self.w as usize - 1),
                 (self.bbox[3] as usize + margin).min(self.h as usize - 1),
             )
-        };
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                let c = cell(x, y);
-                if self.cells[c as usize] == EMPTY {
-                    out.push(c);
-                }
-            }
         }
     }
 
@@ -395,8 +434,16 @@ impl Board {
             out.push(cell(self.w as usize / 2, self.h as usize / 2));
             return;
         }
-        self.region(2, out);
-        out.retain(|&c| self.near[c as usize] > 0);
+        out.clear();
+        let (x0, y0, x1, y1) = self.window(2);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = cell(x, y);
+                if self.is_candidate(c) {
+                    out.push(c);
+                }
+            }
+        }
     }
 
     /// The first cell (row by row) where `side` makes a five, if any.
@@ -404,19 +451,9 @@ impl Board {
         if self.class_counts[side as usize][C_FIVE as usize] == 0 {
             return None;
         }
-        // Five points come from the last stones of that side: look along their lines first.
-        for back in [0, 1] {
-            let Some(m) = self.move_back(back) else { break };
-            for &d in &DIRS {
-                for k in -4isize..=4 {
-                    let q = step(m as usize, d, k);
-                    if self.cells[q] == EMPTY && self.info(q as Cell, side).flags & FLAG_FIVE != 0 {
-                        return Some(q as Cell);
-                    }
-                }
-            }
-        }
-        self.find(|b, c| b.info(c, side).flags & FLAG_FIVE != 0)
+        self.fours[side as usize]
+            .iter()
+            .find(|&c| self.info(c, side).flags & FLAG_FIVE != 0)
     }
 
     /// Does `side` have an open-four point (a three, as the shapes see it)?
@@ -441,34 +478,17 @@ impl Board {
         if !self.has_open_four_point(side) {
             return None;
         }
-        let mut cands = Vec::new();
-        // An open-four point touches a stone of its line, but may lie outside the box.
-        self.region(1, &mut cands);
-        cands.into_iter().find(|&c| {
+        let fours = self.fours[side as usize];
+        let found = fours.iter().find(|&c| {
             self.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !self.is_forbidden(c, side)
-        })
+        });
+        found
     }
 
-    /// The first empty cell in the stones' neighbourhood satisfying `f`.
-    pub fn find(&self, f: impl Fn(&Board, Cell) -> bool) -> Option<Cell> {
-        let (x0, y0, x1, y1) = (
-            (self.bbox[0] as usize).saturating_sub(4),
-            (self.bbox[1] as usize).saturating_sub(4),
-            (self.bbox[2] as usize + 4).min(self.w as usize - 1),
-            (self.bbox[3] as usize + 4).min(self.h as usize - 1),
-        );
-        if self.stones() == 0 {
-            return None;
-        }
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                let c = cell(x, y);
-                if self.cells[c as usize] == EMPTY && f(self, c) {
-                    return Some(c);
-                }
-            }
-        }
-        None
+    /// The cells where `side` makes a four or five, row by row (every one is a candidate: a
+    /// four's window of five holds three of its stones).
+    pub fn four_points(&self, side: u8) -> CellSet {
+        self.fours[side as usize]
     }
 
     /// Recomputes both sides' shapes of empty cell `c` along `dir` from its key.
@@ -524,6 +544,10 @@ impl Board {
             self.class_counts[side][oi.class as usize] -= 1;
             self.class_counts[side][ni.class as usize] += 1;
         }
+        if (oi.flags ^ ni.flags) & FLAG_FOUR != 0 {
+            self.fours[side].toggle(c);
+            self.toggles.push(c as u16 | (side as u16) << 15);
+        }
     }
 
     /// Flips the key bits of stone value `v` at `c` in the lines through it, refreshing the
@@ -555,6 +579,7 @@ impl Board {
             bbox: self.bbox,
             winner: self.winner,
             changes: self.changes.len() as u32,
+            toggles: self.toggles.len() as u32,
             shape_counts: self.shape_counts,
             class_counts: self.class_counts,
             eval_sums: self.eval_sums,
@@ -612,6 +637,9 @@ impl Board {
             self.shapes[c][ch.dir as usize] = ch.shapes;
             self.combo[c] = ch.combo;
         }
+        for t in self.toggles.drain(u.toggles as usize..) {
+            self.fours[(t >> 15) as usize].toggle((t & 0x7fff) as usize);
+        }
         self.shape_counts = u.shape_counts;
         self.class_counts = u.class_counts;
         self.eval_sums = u.eval_sums;
@@ -650,6 +678,7 @@ impl Board {
         eq("class counts", self.class_counts == fresh.class_counts)?;
         eq("eval sums", self.eval_sums == fresh.eval_sums)?;
         eq("hash", self.hash == fresh.hash)?;
+        eq("four points", self.fours == fresh.fours)?;
         let _ = C_NONE;
         Ok(())
     }

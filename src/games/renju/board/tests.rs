@@ -120,3 +120,41 @@ fn open_four_points_outside_the_bounding_box_are_found() {
     let p = b.legal_open_four_point(0).expect("an open-four point");
     assert!([cell(4, 7), cell(8, 7)].contains(&p), "{p}");
 }
+
+/// The board remembers forbidden-point answers by position and cell: along random renju games
+/// with take-backs, every answer (asked twice, the second from memory) equals the exact rule
+/// on the stones as they stand.
+#[test]
+fn remembered_forbidden_answers_follow_the_position() {
+    use crate::games::renju::patterns::forbidden::is_forbidden;
+    let mut r = 0x1234_5678_9ABC_DEF1u64;
+    let mut checked = 0;
+    let mut forbidden = 0;
+    for _game in 0..30 {
+        let mut b = Board::new(15, 15, Rule::Renju);
+        for _step in 0..90 {
+            if b.stones() > 2 && next(&mut r).is_multiple_of(4) {
+                b.undo();
+            } else {
+                let mut cands = Vec::new();
+                b.candidates(&mut cands);
+                cands.retain(|&c| !b.is_forbidden(c, b.to_move()));
+                if cands.is_empty() || b.winner().is_some() {
+                    break;
+                }
+                b.make(cands[(next(&mut r) % cands.len() as u64) as usize]);
+            }
+            let mut cands = Vec::new();
+            b.region(2, &mut cands);
+            for c in cands {
+                let mut cells = *b.cells();
+                let want = is_forbidden(&mut cells, c as usize);
+                assert_eq!(b.is_forbidden(c, 0), want, "{c}\n{b:?}");
+                assert_eq!(b.is_forbidden(c, 0), want, "{c} again\n{b:?}");
+                checked += 1;
+                forbidden += usize::from(want);
+            }
+        }
+    }
+    assert!(checked > 10_000 && forbidden > 20, "{checked} {forbidden}");
+}

@@ -21,11 +21,18 @@ pub fn trusts_four_three(b: &Board, opp: u8) -> bool {
     !(b.rule() == Rule::Renju && opp == 0)
 }
 
-/// The cells among `cells` (the candidates) where `opp` has a legal threat point of class
-/// `level` or above, into `out`.
-pub fn threat_points(b: &mut Board, cells: &[Cell], opp: u8, level: u8, out: &mut Vec<Cell>) {
+/// The cells among `cells` where `opp` has a legal threat point of class `level` or above, into
+/// `out`. The search passes `opp`'s four points (`Board::four_points`: every threat point makes
+/// a four); the tests pass whole regions.
+pub fn threat_points(
+    b: &mut Board,
+    cells: impl IntoIterator<Item = Cell>,
+    opp: u8,
+    level: u8,
+    out: &mut Vec<Cell>,
+) {
     out.clear();
-    for &c in cells {
+    for c in cells {
         if b.info(c, opp).class >= level && !b.is_forbidden(c, opp) {
             out.push(c);
         }
@@ -107,7 +114,7 @@ mod tests {
             let mut rest = Vec::new();
             b.region(6, &mut rest);
             let mut points = Vec::new();
-            threat_points(b, &rest, opp, level, &mut points);
+            threat_points(b, rest, opp, level, &mut points);
             b.undo();
             if points.is_empty() {
                 out.push(x);
@@ -132,7 +139,7 @@ mod tests {
         let mut cells = Vec::new();
         b.region(6, &mut cells);
         let mut threats = Vec::new();
-        threat_points(b, &cells, 1 - b.to_move(), level, &mut threats);
+        threat_points(b, cells, 1 - b.to_move(), level, &mut threats);
         let mut out = Vec::new();
         defences(b, &threats, level, &mut out);
         out.sort_unstable();

@@ -159,11 +159,11 @@ impl MovePicker {
         }
     }
 
-    /// Keeps in `cells` (the candidates) the exact replies to the opponent's threat: the cells
-    /// that stop every threat point of the node's level, and our fours. A four-three that no
-    /// single stone stops is searched in full (a block of its four may still make our own four
-    /// later); an open four that none stops leaves our fours alone, and none at all is a loss.
-    /// False when the node is to be searched in full.
+    /// Puts in `cells` the exact replies to the opponent's threat: the cells that stop every
+    /// threat point of the node's level, and our fours. A four-three that no single stone stops
+    /// is searched in full (a block of its four may still make our own four later); an open
+    /// four that none stops leaves our fours alone, and none at all is a loss. False when the
+    /// node is to be searched in full (`cells` untouched).
     fn exact_replies(&mut self, b: &mut Board, cells: &mut Vec<Cell>) -> bool {
         let me = b.to_move();
         let opp = 1 - me;
@@ -177,12 +177,14 @@ impl MovePicker {
         if self.mode == Mode::Defend && defence::trusts_four_three(b, opp) {
             // An open three beside a four-three: one stone must stop both, or the four-three
             // wins after the three is blocked.
-            defence::threat_points(b, cells, opp, C_FOUR_THREE, &mut threats);
+            let points = b.four_points(opp);
+            defence::threat_points(b, points.iter(), opp, C_FOUR_THREE, &mut threats);
             defence::defences(b, &threats, C_FOUR_THREE, &mut stops);
         }
         if stops.is_empty() {
             if threats.is_empty() {
-                defence::threat_points(b, cells, opp, level, &mut threats);
+                let points = b.four_points(opp);
+                defence::threat_points(b, points.iter(), opp, level, &mut threats);
             } else {
                 // The open-four points among the points already found (legality checked).
                 threats.retain(|&q| b.info(q, opp).class >= level);
@@ -192,7 +194,8 @@ impl MovePicker {
         if stops.is_empty() && self.mode == Mode::FourThree {
             return false;
         }
-        cells.retain(|&c| b.info(c, me).flags & FLAG_FOUR != 0 && !stops.contains(&c));
+        cells.clear();
+        cells.extend(b.four_points(me).iter().filter(|c| !stops.contains(c)));
         cells.extend_from_slice(&stops);
         true
     }
@@ -215,9 +218,9 @@ impl MovePicker {
                 return;
             }
             Mode::Defend | Mode::FourThree => {
-                b.candidates(&mut cells);
                 if !self.exact_replies(b, &mut cells) {
                     self.mode = Mode::All;
+                    b.candidates(&mut cells);
                 }
             }
             Mode::All => b.candidates(&mut cells),

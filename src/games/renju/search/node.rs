@@ -8,8 +8,7 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 use super::params::{params, Params, PLY};
 use super::stats::{Kind, NodeEnd, Stats};
 use super::win::{loss_in, quick_result};
-use crate::games::renju::board::cell_table::FLAG_FOUR;
-use crate::games::renju::board::{step, Board, Cell, CELLS, DIRS, EMPTY, STRIDE};
+use crate::games::renju::board::{xy, Board, Cell, CELLS};
 use crate::games::renju::eval::evaluate;
 use crate::games::renju::movepick::{is_quiet, makes_four, Mode, MovePicker, Ordering};
 use crate::games::renju::patterns::class::{combination, C_DOUBLE_THREE, C_FOUR_THREE, C_WIN};
@@ -18,9 +17,9 @@ use crate::search::tt::Bound;
 use crate::search::{is_proven, Score, INFINITY, WIN, WIN_BOUND};
 
 /// `side`'s four points (cells that make a four or five) that share a line with one of
-/// `anchors` within four cells, or, with `square`, lie within two cells of the first anchor;
-/// each once, in `out`. Without an anchor, every four point. Scanning the anchors' lines reads
-/// about 60 cells where the candidate list reads the whole neighbourhood of the stones.
+/// `anchors` within four cells, or, with `square`, lie within two cells of the first anchor,
+/// into `out`. Without an anchor, every four point. The board keeps each side's four points
+/// (`Board::four_points`, rarely more than a handful), so this reads those, not the lines.
 pub(super) fn four_points_near(
     b: &Board,
     side: u8,
@@ -28,34 +27,25 @@ pub(super) fn four_points_near(
     square: bool,
     out: &mut Vec<Cell>,
 ) {
-    let is_four =
-        |c: Cell| b.cells()[c as usize] == EMPTY && b.info(c, side).flags & FLAG_FOUR != 0;
+    out.clear();
+    let fours = b.four_points(side);
     let Some(first) = anchors[0] else {
-        b.candidates(out);
-        out.retain(|&c| b.info(c, side).flags & FLAG_FOUR != 0);
+        out.extend(fours.iter());
         return;
     };
-    let mut add = |q: usize| {
-        let c = q as Cell;
-        if is_four(c) && !out.contains(&c) {
-            out.push(c);
-        }
+    let offset = |a: Cell, c: Cell| {
+        let ((ax, ay), (cx, cy)) = (xy(a), xy(c));
+        (ax.abs_diff(cx), ay.abs_diff(cy))
     };
-    for &a in anchors.iter().flatten() {
-        for &d in &DIRS {
-            for k in (-4..=4).filter(|&k| k != 0) {
-                add(step(a as usize, d, k));
-            }
-        }
-    }
-    if square {
-        let stride = STRIDE as isize;
-        for dy in -2..=2 {
-            for dx in -2..=2 {
-                add((first as isize + dy * stride + dx) as usize);
-            }
-        }
-    }
+    out.extend(fours.iter().filter(|&c| {
+        anchors.iter().flatten().any(|&a| {
+            let (dx, dy) = offset(a, c);
+            dx.max(dy) <= 4 && (dx == 0 || dy == 0 || dx == dy)
+        }) || (square && {
+            let (dx, dy) = offset(first, c);
+            dx.max(dy) <= 2
+        })
+    }));
 }
 
 /// The combination code (`patterns::class::combination`) from which a four makes more than a

@@ -50,7 +50,7 @@ pub fn quick_result(b: &mut Board, ply: usize) -> Option<Score> {
     // opponent has no five to make first.
     let black_renju = me == 0 && b.rule() == Rule::Renju;
     if b.class_counts()[me as usize][C_WIN as usize] > 0 {
-        let found = b.find(|b, c| {
+        let found = b.four_points(me).iter().find(|&c| {
             let i = b.info(c, me);
             i.class == C_WIN && (!black_renju || i.flags & FLAG_OPEN_FOUR != 0)
         });
@@ -74,7 +74,11 @@ pub fn quick_result(b: &mut Board, ply: usize) -> Option<Score> {
     // where it is legal.
     let cc = b.class_counts()[me as usize];
     if cc[C_FOUR_THREE as usize] > 0 {
-        if let Some(c) = b.find(|b, c| b.info(c, me).class == C_FOUR_THREE) {
+        let four_three = b
+            .four_points(me)
+            .iter()
+            .find(|&c| b.info(c, me).class == C_FOUR_THREE);
+        if let Some(c) = four_three {
             if four_three_wins(b, c) {
                 return Some(win_in(ply, 5));
             }
