@@ -24,8 +24,17 @@ trap 'echo "test.sh: stage times"; printf "%s\n" "${stages[@]}"; echo "test.sh: 
 stage fmt cargo fmt --check
 stage clippy cargo clippy --release --all-targets -- -D warnings
 # The shipped binary, which the end-to-end tests, the conformance scripts and the Windows
-# tests' Linux opponent drive.
-stage build-release cargo build --release
+# tests' Linux opponent drive; beside it, the Windows build scripts/windows-test.sh tests (in
+# its own target folder). Each ends in one single-threaded step (fat LTO, one codegen unit), so
+# the two builds side by side take about the time of one.
+build_release() {
+  cargo build --release --quiet --target x86_64-pc-windows-gnu --target-dir target/windows-build &
+  local windows=$! rc=0
+  cargo build --release || rc=$?
+  wait "$windows" || rc=$?
+  return "$rc"
+}
+stage build-release build_release
 # Every end-to-end test against the release binary.
 stage e2e-release env SENTE_TEST_BIN="$PWD/target/release/sente" cargo test --test '*'
 stage doc cargo test --doc
