@@ -10,20 +10,40 @@
 # and a second run of all of them (the longest phase of the whole run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo fmt --check
-cargo clippy --release --all-targets -- -D warnings
+# Each stage's wall time, printed as it ends and listed at the end (issue 38 watches the run's
+# length stage by stage; on a failure the list holds the stages that passed before it).
+stages=()
+stage() {
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  stages+=("$(printf '%6d s  %s' $((SECONDS - start)) "$name")")
+  echo "test.sh: $name took $((SECONDS - start)) s"
+}
+trap 'echo "test.sh: stage times"; printf "%s\n" "${stages[@]}"; echo "test.sh: ${SECONDS} s in all"' EXIT
+stage fmt cargo fmt --check
+stage clippy cargo clippy --release --all-targets -- -D warnings
 # The shipped binary, which the end-to-end tests, the conformance scripts and the Windows
-# tests' Linux opponent drive.
-cargo build --release
+# tests' Linux opponent drive; beside it, the Windows build scripts/windows-test.sh tests (in
+# its own target folder). Each ends in one single-threaded step (fat LTO, one codegen unit), so
+# the two builds side by side take about the time of one.
+build_release() {
+  cargo build --release --quiet --target x86_64-pc-windows-gnu --target-dir target/windows-build &
+  local windows=$! rc=0
+  cargo build --release || rc=$?
+  wait "$windows" || rc=$?
+  return "$rc"
+}
+stage build-release build_release
 # Every end-to-end test against the release binary.
-SENTE_TEST_BIN="$PWD/target/release/sente" cargo test --test '*'
-cargo test --doc
+stage e2e-release env SENTE_TEST_BIN="$PWD/target/release/sente" cargo test --test '*'
+stage doc cargo test --doc
 # The unit tests, in the test profile ([profile.test]: optimised, with debug_assert! and
 # integer overflow checks, which the release profile leaves out), and the end-to-end tests
 # once more against the binary built in that profile: the engine the transcripts, the fuzzer
 # and the match runner drive then checks its own debug assertions and integer overflows.
-cargo test --lib --bins --test protocol --test fuzz --test match
-bash scripts/conformance.sh
+stage unit+e2e-test-profile cargo test --lib --bins --test protocol --test fuzz --test match
+stage conformance bash scripts/conformance.sh
 # The Windows build under Wine: transcripts, conformance, Gomocup's conditions, a match per
 # rule (docs/gomocup.md). Needs scripts/setup-windows.sh; a missing Wine fails here.
-bash scripts/windows-test.sh
+stage windows bash scripts/windows-test.sh

@@ -43,8 +43,11 @@ class Engine:
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
         self.nodes, self.evaluated = None, 0
+        # The engine's log lines of the last solve (vs-mohex.py --stats prints MoHex's counters).
+        self.log = []
         def read():
             for l in self.p.stderr:
+                self.log.append(l.rstrip('\n'))
                 m = re.search(pattern, l)
                 if m:
                     self.nodes = int(m.group(1))
@@ -75,6 +78,7 @@ class Engine:
         for i, m in enumerate(moves):
             self.send('play %s %s' % ('b' if i % 2 == 0 else 'w', m))
         self.nodes, self.evaluated = None, 0
+        self.log = []
         t = time.time()
         ans = self.send('dfpn-solve-state ' + me)
         dt = time.time() - t

@@ -7,7 +7,7 @@ driver is the middle-game benchmark's (`../hex-9-midgame-solve/bench.py`).
 
     python3 vs-mohex.py --size 6 --bin BIN [--bin BIN2] [--mohex PATH] [--cells a1,b2] [--timelimit S]
 """
-import argparse, os, sys
+import argparse, os, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'hex-9-midgame-solve'))
@@ -21,6 +21,8 @@ def main():
     ap.add_argument('--mohex')
     ap.add_argument('--cells', help='comma-separated first moves (default: all)')
     ap.add_argument('--timelimit', type=float, default=300)
+    ap.add_argument('--stats', action='store_true',
+                    help="print MoHex's solver counters (VC builds, MID calls, ...) after each solve")
     a = ap.parse_args()
     n = a.size
     env = dict(os.environ, RUST_LOG='info')
@@ -45,7 +47,11 @@ def main():
             if name == 'mohex':
                 e.send('dfpn-clear-tt')
             # White to move after Black's opening: 'win' means White wins.
-            v, dt, nodes, _ = e.solve([cell], 'w')
+            v, dt, nodes, evaluated = e.solve([cell], 'w')
+            if a.stats and name == 'mohex':
+                for l in e.log:
+                    if re.match(r'(VC builds|MID calls|Terminal|Work|MID/sec|Total Time)', l):
+                        print('  mohex %s' % l, flush=True)
             t = tot[name]
             t[0] += v != '?'
             t[1] += dt
@@ -53,6 +59,8 @@ def main():
             if v != '?':
                 answers.add(v)
             line += ' | %s %s %.2fs %s nodes' % (name, v, dt, nodes)
+            if name != 'mohex':
+                line += ' %d judged' % evaluated
         print(line + ('  DISAGREE' if len(answers) > 1 else ''), flush=True)
     for name, t in tot.items():
         print('total %s solved=%d/%d time=%.1fs nodes=%d' % (name, t[0], len(cells), t[1], t[2]))
