@@ -5,11 +5,12 @@
 //! the (up to) forty cells on its four lines, and each of those that is empty reads its two
 //! shapes (Black's, White's) from the shape table. When a cell's shapes for a side change, its
 //! index into `cell_table` changes, and with it the side's evaluation sum, class counts and
-//! shape counts. Undo flips the key bits back, but does not read the tables again: make logs
-//! each (cell, direction) whose shapes changed with the shapes and table indices it had, and
-//! the per-side sums and counts of the ply, and undo writes them back. Reading the 1 MiB shape
-//! table and the cell tables again cost as much as the make itself (callgrind: undo was 23 % of
-//! the bench's instructions, the same as make).
+//! shape counts. Undo flips the key bits back, but does not read the tables again: make saves
+//! the shapes and table indices of the 41 cells it can change (the cell and its four lines) and
+//! the per-side sums and counts, and undo writes them back. Reading the 1 MiB shape table and
+//! the cell tables again cost as much as the make itself (callgrind: undo was 23 % of the
+//! bench's instructions, the same as make); logging each change as it happened cost a quarter
+//! of the make.
 //! A test (`board/tests.rs`) compares every field with a fresh board after random makes/undos.
 
 use super::cell_set::CellSet;
@@ -41,38 +42,40 @@ struct Undo {
     cell: Cell,
     bbox: [u8; 4],
     winner: Option<u8>,
-    changes: u32,
     toggles: u32,
-    shape_counts: [[u16; SHAPES]; 2],
+    shape_counts: [[u16; SHAPE_SLOTS]; 2],
     class_counts: [[u16; CLASSES]; 2],
     eval_sums: [i32; 2],
 }
 
-/// One (cell, direction) whose shapes a make changed: the packed shapes and the cell's table
-/// indices before the change (undo writes them back in reverse order).
-#[derive(Clone, Copy, Debug)]
-struct Change {
-    cell: u16,
-    dir: u8,
-    shapes: u8,
+/// What the board keeps of one cell: its shapes per direction, Black's in the low nibble and
+/// White's in the high one (as the shape table packs them, so a refresh compares one byte),
+/// `NONE` on occupied cells; and its index into each side's `cell_table` (0 on occupied
+/// cells). Eight bytes, so that make saves a cell in one copy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct CellState {
+    shapes: [u8; 4],
     combo: [u16; 2],
 }
+
+/// Slots of the per-side shape counts, indexed by shape code: a nibble's sixteen values (the
+/// codes stop at `SHAPES`), so that counting the shape of a packed byte needs no bounds check.
+pub const SHAPE_SLOTS: usize = 16;
+
+/// The cells a make can change: the cell itself, then five cells each way along each line.
+const TOUCHED: usize = 41;
 
 #[derive(Clone)]
 pub struct Board {
     cells: [u8; CELLS],
     /// Line key of each cell per direction (also kept on occupied and wall cells).
     keys: [[u32; 4]; CELLS],
-    /// Shapes of each empty cell per direction, Black's in the low nibble and White's in the
-    /// high one (as the shape table packs them, so a refresh compares one byte); `NONE` on
-    /// occupied cells.
-    shapes: [[u8; 4]; CELLS],
-    /// Index into `cell_table` of each cell per side (0 on occupied cells).
-    combo: [[u16; 2]; CELLS],
+    /// Shapes and table indices of each cell.
+    state: [CellState; CELLS],
     /// Stones within two cells (king distance): candidate moves have at least one.
     near: [u8; CELLS],
     /// Per side: how many (cell, direction) pairs have each shape.
-    shape_counts: [[u16; SHAPES]; 2],
+    shape_counts: [[u16; SHAPE_SLOTS]; 2],
     /// Per side: how many cells have each class.
     class_counts: [[u16; CLASSES]; 2],
     /// Per side: the sum of the cells' evaluation values.
@@ -87,8 +90,8 @@ pub struct Board {
     /// Bounding box of the stones: min x, min y, max x, max y.
     bbox: [u8; 4],
     stack: Vec<Undo>,
-    /// The shapes and indices each make changed (`Change`), all plies in a row.
-    changes: Vec<Change>,
+    /// The touched cells' states before each make, one entry per ply (`TOUCHED`).
+    saved: Vec<[CellState; TOUCHED]>,
     /// Per side: the empty cells where it makes a four or five (`FLAG_FOUR`).
     fours: [CellSet; 2],
     /// The (side, cell) pairs each make added to or removed from `fours` (side in bit 15),
@@ -127,10 +130,9 @@ impl Board {
         let mut b = Board {
             cells: empty_cells(w, h),
             keys: [[0; 4]; CELLS],
-            shapes: [[NONE; 4]; CELLS],
-            combo: [[0; 2]; CELLS],
+            state: [CellState::default(); CELLS],
             near: [0; CELLS],
-            shape_counts: [[0; SHAPES]; 2],
+            shape_counts: [[0; SHAPE_SLOTS]; 2],
             class_counts: [[0; CLASSES]; 2],
             eval_sums: [0; 2],
             hash: 0,
@@ -142,7 +144,7 @@ impl Board {
             stones: 0,
             bbox: [u8::MAX, u8::MAX, 0, 0],
             stack: Vec::with_capacity(w * h),
-            changes: Vec::with_capacity(1024),
+            saved: Vec::with_capacity(w * h),
             fours: [CellSet::default(); 2],
             toggles: Vec::with_capacity(256),
             forbidden_cache: vec![0; FORBIDDEN_CACHE].into_boxed_slice(),
@@ -177,11 +179,11 @@ impl Board {
     /// Recomputes every derived field from the cells (construction, and the test's reference).
     fn recompute(&mut self) {
         let (w, h) = (self.w as usize, self.h as usize);
-        self.shape_counts = [[0; SHAPES]; 2];
+        self.shape_counts = [[0; SHAPE_SLOTS]; 2];
         self.class_counts = [[0; CLASSES]; 2];
         self.eval_sums = [0; 2];
         self.near = [0; CELLS];
-        self.shapes = [[NONE; 4]; CELLS];
+        self.state = [CellState::default(); CELLS];
         self.fours = [CellSet::default(); 2];
         self.hash = if self.to_move == 1 {
             ZOBRIST_WHITE_TO_MOVE
@@ -222,11 +224,11 @@ impl Board {
                         }
                     }
                     for (dir, &sd) in s.iter().enumerate() {
-                        self.shapes[c][dir] |= sd << (4 * side);
+                        self.state[c].shapes[dir] |= sd << (4 * side);
                         self.shape_counts[side][sd as usize] += 1;
                     }
                     let i = index(s);
-                    self.combo[c][side] = i;
+                    self.state[c].combo[side] = i;
                     let inf = self.info[side][i as usize];
                     self.class_counts[side][inf.class as usize] += 1;
                     self.eval_sums[side] += inf.eval as i32;
@@ -294,7 +296,7 @@ impl Board {
             .checked_sub(back + 1)
             .map(|i| self.stack[i].cell)
     }
-    pub fn shape_counts(&self) -> &[[u16; SHAPES]; 2] {
+    pub fn shape_counts(&self) -> &[[u16; SHAPE_SLOTS]; 2] {
         &self.shape_counts
     }
     pub fn class_counts(&self) -> &[[u16; CLASSES]; 2] {
@@ -314,17 +316,17 @@ impl Board {
     /// The facts of empty cell `c` for `side`.
     #[inline(always)]
     pub fn info(&self, c: Cell, side: u8) -> CellInfo {
-        self.info[side as usize][self.combo[c as usize][side as usize] as usize]
+        self.info[side as usize][self.state[c as usize].combo[side as usize] as usize]
     }
     /// The index into `side`'s cell table of empty cell `c` (0 on occupied cells).
     #[inline]
     pub fn combo_index(&self, c: Cell, side: u8) -> u16 {
-        self.combo[c as usize][side as usize]
+        self.state[c as usize].combo[side as usize]
     }
     /// The shapes of `c` for `side`, one per direction.
     #[inline]
     pub fn shapes_of(&self, c: Cell, side: u8) -> [u8; 4] {
-        let s = &self.shapes[c as usize];
+        let s = &self.state[c as usize].shapes;
         let k = 4 * side as u32;
         [
             s[0] >> k & 15,
@@ -495,12 +497,11 @@ impl Board {
     #[inline(always)]
     fn refresh(&mut self, c: usize, dir: usize) {
         let new = self.table.by_key(self.keys[c][dir]);
-        let old = self.shapes[c][dir];
+        let old = self.state[c].shapes[dir];
         if new == old {
             return;
         }
-        self.log_change(c, dir);
-        self.shapes[c][dir] = new;
+        self.state[c].shapes[dir] = new;
         let (ob, nb) = (old & 15, new & 15);
         if ob != nb {
             self.set_shape(c, dir, 0, ob, nb);
@@ -509,17 +510,6 @@ impl Board {
         if ow != nw {
             self.set_shape(c, dir, 1, ow, nw);
         }
-    }
-
-    /// Logs the shapes and indices of `c` along `dir` before a change (for `undo`).
-    #[inline(always)]
-    fn log_change(&mut self, c: usize, dir: usize) {
-        self.changes.push(Change {
-            cell: c as u16,
-            dir: dir as u8,
-            shapes: self.shapes[c][dir],
-            combo: self.combo[c],
-        });
     }
 
     /// `side`'s shape of cell `c` along `dir` went from `old` to `new`: its table index moves by
@@ -532,11 +522,11 @@ impl Board {
             SHAPES as i32,
             1,
         ];
-        self.shape_counts[side][old as usize] -= 1;
-        self.shape_counts[side][new as usize] += 1;
-        let before = self.combo[c][side];
+        self.shape_counts[side][(old & 15) as usize] -= 1;
+        self.shape_counts[side][(new & 15) as usize] += 1;
+        let before = self.state[c].combo[side];
         let after = (before as i32 + (new as i32 - old as i32) * WEIGHT[dir]) as u16;
-        self.combo[c][side] = after;
+        self.state[c].combo[side] = after;
         let info = self.info[side];
         let (oi, ni) = (info[before as usize], info[after as usize]);
         self.eval_sums[side] += ni.eval as i32 - oi.eval as i32;
@@ -578,7 +568,6 @@ impl Board {
             cell: c,
             bbox: self.bbox,
             winner: self.winner,
-            changes: self.changes.len() as u32,
             toggles: self.toggles.len() as u32,
             shape_counts: self.shape_counts,
             class_counts: self.class_counts,
@@ -588,11 +577,18 @@ impl Board {
             self.winner = Some(side);
         }
         // The cell leaves the empty cells: its shapes become NONE for both sides.
-        for dir in 0..4 {
-            if self.shapes[ci][dir] != NONE {
-                self.log_change(ci, dir);
+        let mut saved = [self.state[ci]; TOUCHED];
+        let mut i = 1;
+        for &d in &DIRS {
+            for k in 1..=5isize {
+                saved[i] = self.state[step(ci, d, k)];
+                saved[i + 1] = self.state[step(ci, d, -k)];
+                i += 2;
             }
-            let old = std::mem::replace(&mut self.shapes[ci][dir], NONE);
+        }
+        self.saved.push(saved);
+        for dir in 0..4 {
+            let old = std::mem::replace(&mut self.state[ci].shapes[dir], NONE);
             if old & 15 != NONE {
                 self.set_shape(ci, dir, 0, old & 15, NONE);
             }
@@ -632,10 +628,16 @@ impl Board {
                 self.keys[step(ci, d, -k)][dir] ^= (v as u32) << (2 * slot(k));
             }
         }
-        for ch in self.changes.drain(u.changes as usize..).rev() {
-            let c = ch.cell as usize;
-            self.shapes[c][ch.dir as usize] = ch.shapes;
-            self.combo[c] = ch.combo;
+        if let Some(saved) = self.saved.pop() {
+            self.state[ci] = saved[0];
+            let mut i = 1;
+            for &d in &DIRS {
+                for k in 1..=5isize {
+                    self.state[step(ci, d, k)] = saved[i];
+                    self.state[step(ci, d, -k)] = saved[i + 1];
+                    i += 2;
+                }
+            }
         }
         for t in self.toggles.drain(u.toggles as usize..) {
             self.fours[(t >> 15) as usize].toggle((t & 0x7fff) as usize);
@@ -671,8 +673,7 @@ impl Board {
             }
         };
         eq("keys", self.keys_on_board() == fresh.keys_on_board())?;
-        eq("shapes", self.shapes == fresh.shapes)?;
-        eq("combo", self.combo == fresh.combo)?;
+        eq("shapes and indices", self.state == fresh.state)?;
         eq("near", self.near == fresh.near)?;
         eq("shape counts", self.shape_counts == fresh.shape_counts)?;
         eq("class counts", self.class_counts == fresh.class_counts)?;
