@@ -35,8 +35,8 @@ pub const RENJU_MOVE_LIMIT: usize = 200;
 /// ten bits).
 const FORBIDDEN_CACHE: usize = 1024;
 
-/// What undo restores besides the keys: the ply's sums and counts as they were, and where its
-/// entries in the change log start.
+/// What undo restores besides the keys and the touched cells (`saved`): the ply's sums and
+/// counts as they were, and where its entries in the four-point toggle log start.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     cell: Cell,
