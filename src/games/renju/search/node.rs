@@ -172,9 +172,10 @@ impl<'a> Worker<'a> {
         let mut completed = 0;
         #[allow(clippy::needless_range_loop)]
         for i in 0..moves.len() {
-            let m = moves[i].cell; // moves[i] is written below: no iterator borrow
-                                   // Late root moves often take fewer nodes than the node loop's polling period: a
-                                   // root that did not look at the clock itself would enter several after the deadline.
+            // moves[i] is written below: no iterator borrow.
+            let m = moves[i].cell;
+            // Late root moves often take fewer nodes than the node loop's polling period: a
+            // root that did not look at the clock itself would enter several after the deadline.
             if i > 0 {
                 self.poll_limits();
                 if self.halted() {
