@@ -292,7 +292,11 @@ impl<'a> Worker<'a> {
             return alpha;
         }
         if depth < PLY {
-            return self.qsearch(b, alpha, beta, ply, 0);
+            return if excluded.is_none() {
+                self.horizon(b, alpha, beta, ply)
+            } else {
+                self.qsearch(b, alpha, beta, ply, 0)
+            };
         }
         let key = match excluded {
             Some(c) => b.hash() ^ EXCLUDED_SALT ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
@@ -327,7 +331,7 @@ impl<'a> Worker<'a> {
             if dp < self.p.razor_depth
                 && eval + self.p.razor_margin_base + self.p.razor_margin_per_ply * dp <= alpha
             {
-                let v = self.qsearch(b, alpha, alpha + 1, ply, 0);
+                let v = self.horizon(b, alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
                 }
@@ -569,7 +573,7 @@ impl<'a> Worker<'a> {
     pub fn qsearch(
         &mut self,
         b: &mut Board,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         ply: usize,
         fours: usize,
@@ -590,6 +594,29 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 4 {
             return evaluate(b);
         }
+        self.qsearch_settled(b, alpha, beta, ply, fours)
+    }
+
+    /// A `pvs` node that turns into the quiescence (at the horizon, or razored): counted as a
+    /// leaf, and searched without counting it or asking its quick result again.
+    fn horizon(&mut self, b: &mut Board, alpha: Score, beta: Score, ply: usize) -> Score {
+        if let Some(st) = self.stats.as_mut() {
+            st.leaf();
+        }
+        self.qsearch_settled(b, alpha, beta, ply, 0)
+    }
+
+    /// The quiescence of a node already counted, whose quick result, draw and ply cap were
+    /// already asked: `pvs` enters here (through `horizon`) so that a node is counted once
+    /// (node limits and the nodes/s figure mean positions, not calls).
+    fn qsearch_settled(
+        &mut self,
+        b: &mut Board,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        fours: usize,
+    ) -> Score {
         let me = b.to_move();
         let opp = 1 - me;
         let key = b.hash();
