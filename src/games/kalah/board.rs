@@ -173,7 +173,14 @@ impl Board {
         }
         b += SOW[m][i][rest as usize];
         let mut gain = laps + (rest as usize >= m - i) as u32;
-        let last = (i + k as usize) % cycle as usize;
+        // Where the last seed falls: `(i + k) % cycle`, without the division (`i + rest` is
+        // below two cycles).
+        let last = i + rest as usize;
+        let last = if last >= cycle as usize {
+            last - cycle as usize
+        } else {
+            last
+        };
         let mut captured = 0;
         if last == m {
             return Sown {

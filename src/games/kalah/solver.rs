@@ -211,6 +211,7 @@ pub fn solve(board: Board, setup: &SolverSetup) -> Result<Solution, Partial> {
                         threads,
                         busy,
                         probing,
+                        extra_counts: extra_turn_counts(setup.rules.pits),
                     };
                     let r = w.mtd(board, s, guess);
                     w.flush();
@@ -428,6 +429,61 @@ const NO_CHILD: Child = Child {
     hi: 0,
 };
 
+/// The order a node's children are searched in. Children of known value first (they cost
+/// nothing and raise alpha for the rest), best first; the table's move, then extra turns nearest
+/// the store first, then by seeds gained, then by the moves they leave the other side (see
+/// [`replies`]), then nearest the store.
+///
+/// Each child's key is computed once, and the children are picked one at a time, the highest
+/// key left first, rather than sorted: most nodes cut at their first child (94-98 % of
+/// fail-highs), and the others' order is then never needed. The sort this replaces (an
+/// insertion sort of the 48-byte children) was a fifth of the solver's instructions.
+#[derive(Clone, Copy)]
+struct Order {
+    /// Per child: its key above 3 bits of `7 - index` (so that keys are distinct, and equal
+    /// keys go in the children's own order); 0 once picked, and for no child.
+    keys: [u32; MAX_PITS],
+}
+
+impl Order {
+    #[inline]
+    fn new(children: &[Child], tt_best: Option<u8>, pits: usize, extra_counts: u64) -> Order {
+        let key = |c: &Child| -> u32 {
+            let k = if c.lo == c.hi {
+                1 << 21 | (c.lo + 256)
+            } else if Some(c.pit) == tt_best {
+                1 << 20
+            } else if c.lo > c.gain - c.board.seeds() as i32 && c.lo >= 0 {
+                // The table proves this child worth at least its lower bound: the more, the
+                // sooner (a child that cannot lose is the likeliest cutoff).
+                1 << 18 | (c.lo + 256) << 1
+            } else if c.extra {
+                1 << 16 | (c.pit as i32) << 8
+            } else {
+                c.gain << 8 | (31 - replies(c.board, pits, extra_counts)) << 3 | c.pit as i32
+            };
+            // Every key is positive: values lie within ±255, replies below 31.
+            (k as u32) << 3
+        };
+        let mut keys = [0u32; MAX_PITS];
+        for (i, (k, c)) in keys.iter_mut().zip(children).enumerate() {
+            *k = key(c) | (7 - i as u32);
+        }
+        Order { keys }
+    }
+
+    /// The unpicked child with the highest key, picked (`None`: every child was).
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let best = self.keys.iter().copied().fold(0, u32::max);
+        (best != 0).then(|| {
+            let i = 7 - (best & 7) as usize;
+            self.keys[i] = 0;
+            i
+        })
+    }
+}
+
 struct Worker<'a> {
     rules: Rules,
     table: &'a ProofTable,
@@ -452,6 +508,8 @@ struct Worker<'a> {
     busy: &'a Busy,
     /// The root probe's beta the threads are on, for the progress line.
     probing: &'a AtomicI32,
+    /// [`extra_turn_counts`] for the rules' pits.
+    extra_counts: u64,
 }
 
 /// Boards some thread is searching right now (ABDADA): a thread that meets a sibling another
@@ -643,10 +701,11 @@ impl Worker<'_> {
     fn root(&mut self, board: Board, s: u32, beta: i32) -> (i32, Option<u8>) {
         let mut all = [NO_CHILD; MAX_PITS];
         let n = self.children(board, &mut all);
-        let children = &mut all[..n];
+        let children = &all[..n];
         let tt_best = self.table.probe(board).and_then(|b| b.best);
-        Self::order(children, tt_best, self.rules.pits);
-        let Some((best, best_pit)) = self.best_child(children, beta - 1, beta, 0, true) else {
+        let order = self.order(children, tt_best);
+        let Some((best, best_pit)) = self.best_child(children, order, beta - 1, beta, 0, true)
+        else {
             return (0, None);
         };
         let bounds = if best >= beta {
@@ -666,11 +725,12 @@ impl Worker<'_> {
         (best, best_pit)
     }
 
-    /// Fail-soft search of `children` in their order: the best value and its pit, `None` if
+    /// Fail-soft search of `children` in `order`: the best value and its pit, `None` if
     /// aborted. With `share`, a child another thread is on waits for a second pass (ABDADA).
     fn best_child(
         &mut self,
         children: &[Child],
+        order: Order,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -679,13 +739,16 @@ impl Worker<'_> {
         let share = share && self.threads > 1;
         let mut best = i32::MIN;
         let mut best_pit = None;
-        // Children left for the second pass (bit i: `children[i]`).
-        let mut deferred = 0u32;
+        // The first pass picks from `left`; the second from the children it left for later
+        // (their keys kept in `deferred`, in the same order).
+        let mut left = order;
+        let mut deferred = Order {
+            keys: [0; MAX_PITS],
+        };
         for pass in 0..2 {
-            for (i, c) in children.iter().enumerate() {
-                if pass == 1 && deferred & (1 << i) == 0 {
-                    continue;
-                }
+            let mut first = true;
+            while let Some(i) = left.next() {
+                let c = &children[i];
                 // A child the table already proves no better than alpha needs no search: its
                 // upper bound stands for it (fail-soft).
                 // So does a child of known value.
@@ -693,8 +756,8 @@ impl Worker<'_> {
                     c.hi
                 } else if share {
                     let k = Busy::key(c.board);
-                    if pass == 0 && i > 0 && self.busy.is_busy(k) {
-                        deferred |= 1 << i;
+                    if pass == 0 && !first && self.busy.is_busy(k) {
+                        deferred.keys[i] = order.keys[i];
                         continue;
                     }
                     self.busy.mark(k);
@@ -704,6 +767,7 @@ impl Worker<'_> {
                 } else {
                     self.child_value(c, alpha, beta, ply + 1)
                 };
+                first = false;
                 if self.aborted {
                     return None;
                 }
@@ -718,9 +782,13 @@ impl Worker<'_> {
                     }
                 }
             }
-            if deferred == 0 {
+            if deferred.keys == [0; MAX_PITS] {
                 break;
             }
+            left = deferred;
+            deferred = Order {
+                keys: [0; MAX_PITS],
+            };
         }
         Some((best, best_pit))
     }
@@ -772,40 +840,10 @@ impl Worker<'_> {
         n
     }
 
-    /// Children of known value first (they cost nothing and raise alpha for the rest), best
-    /// first; the table's move, then extra turns nearest the store first, then by seeds gained,
-    /// then by the moves they leave the other side (see [`replies`]), then nearest the store.
-    fn order(children: &mut [Child], tt_best: Option<u8>, pits: usize) {
-        let extra_counts = extra_turn_counts(pits);
-        let key = |c: &Child| {
-            if c.lo == c.hi {
-                1 << 21 | (c.lo + 256)
-            } else if Some(c.pit) == tt_best {
-                1 << 20
-            } else if c.lo > c.gain - c.board.seeds() as i32 && c.lo >= 0 {
-                // The table proves this child worth at least its lower bound: the more, the
-                // sooner (a child that cannot lose is the likeliest cutoff).
-                1 << 18 | (c.lo + 256) << 1
-            } else if c.extra {
-                1 << 16 | (c.pit as i32) << 8
-            } else {
-                c.gain << 8 | (31 - replies(c.board, pits, extra_counts)) << 3 | c.pit as i32
-            }
-        };
-        // Each key once (the replies count is a dozen bit operations, and a sort would
-        // recompute it at every comparison), then an insertion sort: at most `MAX_PITS` moves.
-        let mut keys = [0i32; MAX_PITS];
-        for (k, c) in keys.iter_mut().zip(children.iter()) {
-            *k = key(c);
-        }
-        for i in 1..children.len() {
-            let mut j = i;
-            while j > 0 && keys[j - 1] < keys[j] {
-                keys.swap(j - 1, j);
-                children.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+    /// The order `children` are searched in (see [`Order`]).
+    #[inline]
+    fn order(&self, children: &[Child], tt_best: Option<u8>) -> Order {
+        Order::new(children, tt_best, self.rules.pits, self.extra_counts)
     }
 
     /// Starts the table loads the children will need, so their cache misses overlap (the
@@ -898,11 +936,12 @@ impl Worker<'_> {
                 return v;
             }
         }
-        Self::order(children, tt_best, self.rules.pits);
+        let order = self.order(children, tt_best);
         let nodes_before = self.nodes;
         let alpha0 = alpha;
         let share = s >= self.table_min_seeds + SHARE_ABOVE_TABLE;
-        let Some((best, best_pit)) = self.best_child(children, alpha, beta, ply, share) else {
+        let Some((best, best_pit)) = self.best_child(children, order, alpha, beta, ply, share)
+        else {
             return 0;
         };
         let work = (64 - (self.nodes - nodes_before).leading_zeros()) as u8;
@@ -942,10 +981,11 @@ impl Worker<'_> {
         }
         let mut all = [NO_CHILD; MAX_PITS];
         let n = self.children(board, &mut all);
-        let children = &mut all[..n];
-        Self::order(children, None, self.rules.pits);
+        let children = &all[..n];
+        let mut order = self.order(children, None);
         let mut best = i32::MIN;
-        for c in children.iter() {
+        while let Some(i) = order.next() {
+            let c = &children[i];
             let v = if c.lo == c.hi {
                 c.lo
             } else {
@@ -1023,13 +1063,46 @@ mod tests {
         let few = Board::from_pits(&[0, 0, 0, 0, 0, 9], &[4; 6]);
         let many = Board::from_pits(&[2, 2, 2, 2, 2, 2], &[4; 6]);
         let big = Board::from_pits(&[3, 3, 3, 3, 3, 3], &[4; 6]);
-        let mut children = [
+        let children = [
             plain_child(5, 0, many),
             plain_child(2, 0, few),
             plain_child(0, 1, big),
         ];
-        Worker::order(&mut children, None, 6);
-        let pits: Vec<u8> = children.iter().map(|c| c.pit).collect();
-        assert_eq!(pits, [0, 2, 5]);
+        assert_eq!(picked(&children, None), [0, 2, 5]);
+    }
+
+    /// The pits of `children` in the order [`Order`] picks them (6 pits a side).
+    fn picked(children: &[Child], tt_best: Option<u8>) -> Vec<u8> {
+        let mut order = Order::new(children, tt_best, 6, extra_turn_counts(6));
+        std::iter::from_fn(|| order.next().map(|i| children[i].pit)).collect()
+    }
+
+    #[test]
+    fn known_children_first_best_first_ties_in_their_own_order_then_the_tables_move() {
+        let b = Board::from_pits(&[2, 2, 2, 2, 2, 2], &[4; 6]);
+        let known = |pit, v| Child {
+            lo: v,
+            hi: v,
+            ..plain_child(pit, 0, b)
+        };
+        let extra = Child {
+            extra: true,
+            ..plain_child(5, 0, b)
+        };
+        // Known values: -3 (pit 0), +1 (pit 3), +1 (pit 1); pit 2 is the table's move; pit 5 an
+        // extra turn; pit 4 plain.
+        let children = [
+            known(0, -3),
+            plain_child(4, 0, b),
+            known(3, 1),
+            plain_child(2, 0, b),
+            known(1, 1),
+            extra,
+        ];
+        assert_eq!(picked(&children, Some(2)), [3, 1, 0, 2, 5, 4]);
+        // Eight children, every one known and equal: their own order.
+        let children: Vec<Child> = (0..8).map(|p| known(7 - p, 0)).collect();
+        assert_eq!(picked(&children, None), [7, 6, 5, 4, 3, 2, 1, 0]);
+        assert_eq!(picked(&[], None), Vec::<u8>::new());
     }
 }
