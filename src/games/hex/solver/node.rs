@@ -110,21 +110,45 @@ pub fn build_sets(pos: &Hex) -> Sets {
 /// finds nothing, but it tested every empty cell for death, a good part of judging a position.
 /// The resistance evaluation that orders the moves is made only when two or more remain:
 /// the filter comes first, which leaves the order of the kept moves as it was.
-fn ranked(pos: &Hex, layers: &Layers, must: &Cells) -> Vec<usize> {
+fn ranked(pos: &Hex, layers: &Layers, must: &Cells) -> (Vec<usize>, usize) {
     let board = pos.board();
-    let live = Pruning::new(layers, pos.to_move()).consider;
+    let (bridges, delta_all) = switches();
+    let live = if bridges {
+        Pruning::with_bridges(layers, pos.to_move()).consider
+    } else {
+        Pruning::new(layers, pos.to_move()).consider
+    };
     let pool = if live.is_empty() {
         board.empty_cells()
     } else {
         live
     };
     let mut moves: Vec<usize> = pool.and(must).iter().collect();
+    let mobility = if bridges && delta_all {
+        let plain = Pruning::new(layers, pos.to_move()).consider;
+        if plain.is_empty() {
+            moves.len()
+        } else {
+            plain.and(must).len().max(moves.len())
+        }
+    } else {
+        moves.len()
+    };
     if moves.len() < 2 {
-        return moves;
+        return (moves, mobility);
     }
     let values = Analysis::new(board).move_values(board);
     moves.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(a.cmp(&b)));
-    moves
+    (moves, mobility)
+}
+
+/// EXPERIMENT: SENTE_BRIDGES (default 1), SENTE_BRIDGE_DELTA (default 0).
+fn switches() -> (bool, bool) {
+    static S: std::sync::OnceLock<(bool, bool)> = std::sync::OnceLock::new();
+    *S.get_or_init(|| {
+        let v = |k: &str, d: bool| std::env::var(k).map(|x| x == "1").unwrap_or(d);
+        (v("SENTE_BRIDGES", true), v("SENTE_BRIDGE_DELTA", false))
+    })
 }
 
 /// Looks at a (filled) position without trying moves: a finished game, a connection for
@@ -157,10 +181,9 @@ pub fn evaluate(pos: &Hex, sets: &Sets) -> Node {
     };
     let must = must.minus(&symmetry::self_reflecting_moves(pos));
     let layers = Layers::new(pos.board());
-    let mut children: Vec<u16> = ranked(pos, &layers, &must)
-        .into_iter()
-        .map(|c| c as u16)
-        .collect();
+    let (ranked, mobility) = ranked(pos, &layers, &must);
+    let extra = mobility - ranked.len();
+    let mut children: Vec<u16> = ranked.into_iter().map(|c| c as u16).collect();
     let repeats = symmetry::rotated_repeats(pos, &children);
     children.retain(|&c| !repeats.has(c as usize));
     if SWAP_DOMINATION {
@@ -172,7 +195,7 @@ pub fn evaluate(pos: &Hex, sets: &Sets) -> Node {
     // Refuting every move takes work in proportion to their number (mobility).
     Node {
         phi: 1,
-        delta: children.len() as u32,
+        delta: (children.len() + extra) as u32,
         children,
         proof: None,
         kids: None,
