@@ -11,7 +11,8 @@
 //! - *Dominated* c by a neighbour k: in X's graph the closed neighbourhood of c lies inside
 //!   that of k. The same copying argument, swapping c and k, shows X@k ≥ X@c; only X's graph
 //!   decides Hex, so the opponent's view does not matter.
-//! - *Bridged* c by a neighbour k (`bridge_dominators`, the solver's only): c lies on one of
+//! - *Bridged* c by a neighbour k (`bridge_dominators`; `Pruning::with_bridges` only, which the
+//!   solver can use, `solver::node::BRIDGES`, off for now): c lies on one of
 //!   X's edges, k is one of its two neighbours off that edge and d the edge cell beside both
 //!   (c, d, k empty, neither c nor d at a corner). X@k makes {c, d} a pair captured by X: the
 //!   opponent's stone on one, answered on the other, touches only two adjacent cells besides
@@ -44,8 +45,6 @@ pub enum Why {
     Killer,
     /// The dominator's neighbourhood covers the cell's in the mover's graph.
     Neighbourhood,
-    /// The dominator's bridge to the mover's edge captures the cell (`bridge_dominators`).
-    Bridge,
 }
 
 /// If `c` lies on one of `mover`'s edges and touches nothing else beyond the board (its ring:
@@ -129,7 +128,7 @@ impl Pruning {
         Pruning::build(layers, mover, false)
     }
 
-    /// `new` with the bridged edge cells (`bridge_dominators`) pruned too: the solver's.
+    /// `new` with the bridged edge cells (`bridge_dominators`) pruned too (`solver::node::BRIDGES`).
     /// (The players' move lists keep them: their strength without those moves is not measured.)
     pub fn with_bridges(layers: &Layers, mover: u8) -> Pruning {
         Pruning::build(layers, mover, true)

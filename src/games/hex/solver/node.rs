@@ -16,6 +16,15 @@ pub const INF: u32 = u32::MAX / 4;
 /// since the neighbourhood rule and must-play already take what its small region can prove.
 const SWAP_DOMINATION: bool = false;
 
+/// Whether the moves to try lose the mover's edge cells that a neighbour's bridge to that
+/// edge captures (`ice::inferior::bridge_dominators`, Benzene's "id" edge cells). Off: the
+/// trees shrink on 8×8 but not the time, and grow on 7×7. 8×8 after a1, one exclusive run
+/// (2026-11-29 04:14–04:25 UTC): 194,836 → 133,711 df-pn nodes, 284,460 → 222,523 positions
+/// judged, 161.4 → 167.2 s (MoHex 110.5 s); 7×7 sample (a1 a2 b2 e2 c3 d4 b6) 16,214 → 18,567
+/// nodes; 6×6 openings 5,327 → 5,364. Counting the pruned cells in the first look's δ
+/// anyway (so that df-pn's steering is unchanged) loses the gain: 198,636 nodes, 185.2 s.
+const BRIDGES: bool = false;
+
 /// Both colours' connection sets for one position, indexed by colour.
 pub type Sets = [VcSet; 2];
 
@@ -110,10 +119,9 @@ pub fn build_sets(pos: &Hex) -> Sets {
 /// finds nothing, but it tested every empty cell for death, a good part of judging a position.
 /// The resistance evaluation that orders the moves is made only when two or more remain:
 /// the filter comes first, which leaves the order of the kept moves as it was.
-fn ranked(pos: &Hex, layers: &Layers, must: &Cells) -> (Vec<usize>, usize) {
+fn ranked(pos: &Hex, layers: &Layers, must: &Cells) -> Vec<usize> {
     let board = pos.board();
-    let (bridges, delta_all) = switches();
-    let live = if bridges {
+    let live = if BRIDGES {
         Pruning::with_bridges(layers, pos.to_move()).consider
     } else {
         Pruning::new(layers, pos.to_move()).consider
@@ -124,31 +132,12 @@ fn ranked(pos: &Hex, layers: &Layers, must: &Cells) -> (Vec<usize>, usize) {
         live
     };
     let mut moves: Vec<usize> = pool.and(must).iter().collect();
-    let mobility = if bridges && delta_all {
-        let plain = Pruning::new(layers, pos.to_move()).consider;
-        if plain.is_empty() {
-            moves.len()
-        } else {
-            plain.and(must).len().max(moves.len())
-        }
-    } else {
-        moves.len()
-    };
     if moves.len() < 2 {
-        return (moves, mobility);
+        return moves;
     }
     let values = Analysis::new(board).move_values(board);
     moves.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(a.cmp(&b)));
-    (moves, mobility)
-}
-
-/// EXPERIMENT: SENTE_BRIDGES (default 1), SENTE_BRIDGE_DELTA (default 0).
-fn switches() -> (bool, bool) {
-    static S: std::sync::OnceLock<(bool, bool)> = std::sync::OnceLock::new();
-    *S.get_or_init(|| {
-        let v = |k: &str, d: bool| std::env::var(k).map(|x| x == "1").unwrap_or(d);
-        (v("SENTE_BRIDGES", true), v("SENTE_BRIDGE_DELTA", false))
-    })
+    moves
 }
 
 /// Looks at a (filled) position without trying moves: a finished game, a connection for
@@ -181,9 +170,10 @@ pub fn evaluate(pos: &Hex, sets: &Sets) -> Node {
     };
     let must = must.minus(&symmetry::self_reflecting_moves(pos));
     let layers = Layers::new(pos.board());
-    let (ranked, mobility) = ranked(pos, &layers, &must);
-    let extra = mobility - ranked.len();
-    let mut children: Vec<u16> = ranked.into_iter().map(|c| c as u16).collect();
+    let mut children: Vec<u16> = ranked(pos, &layers, &must)
+        .into_iter()
+        .map(|c| c as u16)
+        .collect();
     let repeats = symmetry::rotated_repeats(pos, &children);
     children.retain(|&c| !repeats.has(c as usize));
     if SWAP_DOMINATION {
@@ -195,7 +185,7 @@ pub fn evaluate(pos: &Hex, sets: &Sets) -> Node {
     // Refuting every move takes work in proportion to their number (mobility).
     Node {
         phi: 1,
-        delta: (children.len() + extra) as u32,
+        delta: children.len() as u32,
         children,
         proof: None,
         kids: None,
