@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::consider;
 use super::fill::fill_in;
-use super::inferior::{dominators, Why};
+use super::inferior::{bridge_dominators, dominators, Pruning, Why};
 use super::layer::Layers;
 use super::permanent;
 use crate::games::hex::board::{BLACK, WHITE};
@@ -133,6 +133,94 @@ fn a_corner_cell_is_dominated_by_its_edge_neighbour() {
     let p5 = pos_with(5, &[], BLACK);
     assert!(consider(&p5).has(cell(&p5, "c3")));
     assert!(!consider(&p).has(cell(&p, "a1")));
+}
+
+/// The named bridge dominators of `c` in `p` (`inferior::bridge_dominators`).
+fn bridges_of(p: &Hex, c: usize) -> Vec<String> {
+    let layers = Layers::new(p.board());
+    let by = bridge_dominators(&layers.geo, layers.empty(), p.to_move(), c);
+    by.into_iter()
+        .flatten()
+        .map(|k| p.board().cell_name(k))
+        .collect()
+}
+
+#[test]
+fn an_edge_cell_is_dominated_by_its_bridges_to_that_edge() {
+    // Empty 5x5. White (columns a and e): e3's two neighbours off the edge, d4 (bridge through
+    // e3 and e4) and d3 (through e3 and e2). Black (rows 1 and 5): c1 by c2 and b2.
+    let p = pos_with(5, &[], WHITE);
+    assert_eq!(bridges_of(&p, cell(&p, "e3")), ["d4", "d3"]);
+    let p = pos_with(5, &[], BLACK);
+    assert_eq!(bridges_of(&p, cell(&p, "c1")), ["c2", "b2"]);
+    // Only on the mover's own edges, and not at a corner or beside one through it: a2's
+    // bridge over a1 (a corner) is not one, its bridge over a3 is.
+    assert!(bridges_of(&p, cell(&p, "e3")).is_empty());
+    let w = pos_with(5, &[], WHITE);
+    assert_eq!(bridges_of(&w, cell(&w, "a2")), ["b2"]);
+    assert!(bridges_of(&w, cell(&w, "a1")).is_empty());
+    // The other edge cell of the bridge must be empty: a black stone on e4 leaves d3 only.
+    let p = pos_with(5, &[(BLACK, "e4")], WHITE);
+    assert_eq!(bridges_of(&p, cell(&p, "e3")), ["d3"]);
+    // The solver's pruning drops the bridged cells, the players' keeps them.
+    let p = pos_with(5, &[(BLACK, "c3")], WHITE);
+    let layers = Layers::new(p.board());
+    let e3 = cell(&p, "e3");
+    assert!(Pruning::new(&layers, WHITE).consider.has(e3));
+    assert!(!Pruning::with_bridges(&layers, WHITE).consider.has(e3));
+}
+
+/// Every bridge domination holds: whenever the edge cell wins, its dominator wins too, on
+/// random small positions (after fill-in, as the solver sees them); and the solver's pruning
+/// with them keeps a winning move.
+#[test]
+fn bridged_edge_cells_hold_by_brute_force() {
+    let mut memo = HashMap::new();
+    let (mut claims, mut winning, mut pruned) = (0, 0, 0);
+    for p in random_positions(1200) {
+        let (q, _) = fill_in(&p);
+        if q.winner().is_some() {
+            continue;
+        }
+        let layers = Layers::new(q.board());
+        let wins_by = |m: usize, memo: &mut HashMap<u64, bool>| {
+            let mut r = q;
+            r.play_cell(m);
+            !brute_force(&r, memo)
+        };
+        for c in layers.empty().iter() {
+            let by = bridge_dominators(&layers.geo, layers.empty(), q.to_move(), c);
+            for k in by.into_iter().flatten() {
+                claims += 1;
+                if wins_by(c, &mut memo) {
+                    winning += 1;
+                    assert!(
+                        wins_by(k, &mut memo),
+                        "{} does not dominate {} in\n{}",
+                        q.board().cell_name(k),
+                        q.board().cell_name(c),
+                        q.board()
+                    );
+                }
+            }
+        }
+        let keep = Pruning::with_bridges(&layers, q.to_move()).consider;
+        pruned += Pruning::new(&layers, q.to_move())
+            .consider
+            .minus(&keep)
+            .len();
+        if brute_force(&q, &mut memo) {
+            assert!(
+                keep.iter().any(|m| wins_by(m, &mut memo)),
+                "no winning move kept in\n{}",
+                q.board()
+            );
+        }
+    }
+    assert!(
+        claims > 300 && winning > 50 && pruned > 100,
+        "{claims} claims, {winning} winning, {pruned} more pruned"
+    );
 }
 
 #[test]

@@ -16,6 +16,15 @@ pub const INF: u32 = u32::MAX / 4;
 /// since the neighbourhood rule and must-play already take what its small region can prove.
 const SWAP_DOMINATION: bool = false;
 
+/// Whether the moves to try lose the mover's edge cells that a neighbour's bridge to that
+/// edge captures (`ice::inferior::bridge_dominators`, Benzene's "id" edge cells). Off: the
+/// trees shrink on 8×8 but not the time, and grow on 7×7. 8×8 after a1, one exclusive run
+/// (2026-11-29 04:14–04:25 UTC): 194,836 → 133,711 df-pn nodes, 284,460 → 222,523 positions
+/// judged, 161.4 → 167.2 s (MoHex 110.5 s); 7×7 sample (a1 a2 b2 e2 c3 d4 b6) 16,214 → 18,567
+/// nodes; 6×6 openings 5,327 → 5,364. Counting the pruned cells in the first look's δ
+/// anyway (so that df-pn's steering is unchanged) loses the gain: 198,636 nodes, 185.2 s.
+const BRIDGES: bool = false;
+
 /// Both colours' connection sets for one position, indexed by colour.
 pub type Sets = [VcSet; 2];
 
@@ -112,7 +121,11 @@ pub fn build_sets(pos: &Hex) -> Sets {
 /// the filter comes first, which leaves the order of the kept moves as it was.
 fn ranked(pos: &Hex, layers: &Layers, must: &Cells) -> Vec<usize> {
     let board = pos.board();
-    let live = Pruning::new(layers, pos.to_move()).consider;
+    let live = if BRIDGES {
+        Pruning::with_bridges(layers, pos.to_move()).consider
+    } else {
+        Pruning::new(layers, pos.to_move()).consider
+    };
     let pool = if live.is_empty() {
         board.empty_cells()
     } else {
