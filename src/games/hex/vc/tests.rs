@@ -14,7 +14,7 @@ use crate::games::hex::tests::{brute_force, Memo};
 
 /// Whether `color` wins with `to_move` to move: the shared brute force on the board as a
 /// position. (This file's own minimax searched every reply even after one had decided the
-/// answer, and hashed two whole stone sets per lookup: 12 s of the test's 14.)
+/// answer, and hashed two whole stone sets per lookup: 13.3 s of CPU, 0.3 s now.)
 fn wins(b: &Board, to_move: u8, color: u8, memo: &mut Memo) -> bool {
     let mut p = Hex::new(b.width(), b.height()).expect("board");
     for z in [BLACK, WHITE] {
