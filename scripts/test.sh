@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Every test the project has: formatting, lints, the end-to-end tests against the release
-# binary and again against the test-profile binary, the unit tests (test profile), the doc
-# tests, the shared conformance scripts (whose absence is counted in the summary line) and the
-# Windows build under Wine. Run from anywhere; CI runs exactly this.
-# Each suite runs once per binary it checks, and every test harness is built once: in the test
-# profile, then pointed at whichever binary it checks (SENTE_TEST_BIN, tests/support/mod.rs).
+# Every test the project has: formatting, lints, the end-to-end tests (against the release
+# binary, and protocol, fuzz and match against the test-profile binary), the unit tests (test
+# profile), the doc tests, the shared conformance scripts (whose absence is counted in the
+# summary line) and the Windows build under Wine. Run from anywhere; CI runs exactly this.
+# Each suite runs once, and every test harness is built once: in the test profile, then
+# pointed at whichever binary it checks (SENTE_TEST_BIN, tests/support/mod.rs).
 # Built in the release profile (fat LTO, one codegen unit) they cost an LTO link each; a
 # second release run of the unit tests cost a single-codegen-unit LTO build of their harness
 # and a second run of all of them (the longest phase of the whole run).
@@ -35,13 +35,26 @@ build_release() {
   return "$rc"
 }
 stage build-release build_release
-# Every end-to-end test against the release binary.
-stage e2e-release env SENTE_TEST_BIN="$PWD/target/release/sente" cargo test --test '*'
+# The end-to-end tests that drive the engine through its protocols (the transcripts, the
+# fuzzer, the match runner's games) run once, against the test-profile binary below, which
+# checks its own debug assertions and integer overflows; run against the release binary as
+# well they cost about 50 s and checked nothing more (the release build's code still plays the
+# transcripts and matches under Wine, and the conformance scripts, below). Every other
+# end-to-end test (tests/*.rs: the docs, the scripts, the import layers, ...) runs here against
+# the release binary, the one shipped; a new file in tests/ joins this run.
+e2e_release=()
+for file in tests/*.rs; do
+  name=$(basename "$file" .rs)
+  case $name in
+  fuzz | match) ;;
+  *) e2e_release+=(--test "$name") ;;
+  esac
+done
+stage e2e-release env SENTE_TEST_BIN="$PWD/target/release/sente" cargo test "${e2e_release[@]}"
 stage doc cargo test --doc
 # The unit tests, in the test profile ([profile.test]: optimised, with debug_assert! and
-# integer overflow checks, which the release profile leaves out), and the end-to-end tests
-# once more against the binary built in that profile: the engine the transcripts, the fuzzer
-# and the match runner drive then checks its own debug assertions and integer overflows.
+# integer overflow checks, which the release profile leaves out), and the protocol, fuzz and
+# match end-to-end tests against the binary built in that profile.
 stage unit+e2e-test-profile cargo test --lib --bins --test protocol --test fuzz --test match
 stage conformance bash scripts/conformance.sh
 # The Windows build under Wine: transcripts, conformance, Gomocup's conditions, a match per

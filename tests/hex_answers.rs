@@ -117,10 +117,13 @@ fn wins(b: &Board, to_move: u8, color: u8, memo: &mut Memo) -> bool {
     if let Some(&r) = memo.get(&(*b, to_move, color)) {
         return r;
     }
-    let mine = to_move == color;
-    let r = bits(b.empty())
-        .map(|c| wins(&b.with(to_move, c), 1 - to_move, color, memo))
-        .fold(!mine, |acc, r| if mine { acc || r } else { acc && r });
+    // Decided at the first reply that decides it: a win for the mover, a loss for the other.
+    let mut replies = bits(b.empty()).map(|c| wins(&b.with(to_move, c), 1 - to_move, color, memo));
+    let r = if to_move == color {
+        replies.any(|r| r)
+    } else {
+        replies.all(|r| r)
+    };
     memo.insert((*b, to_move, color), r);
     r
 }

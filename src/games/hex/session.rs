@@ -975,7 +975,7 @@ mod tests {
         command(&mut s, "boardsize 4").unwrap();
         command(&mut s, "play b b2").unwrap();
         assert_eq!(kept_positions(&s), 0);
-        let mut memo = std::collections::HashMap::new();
+        let mut memo = crate::games::hex::tests::Memo::default();
         let mut w = *s.pos();
         w.set_to_move(WHITE);
         let winner = if brute_force(&w, &mut memo) {

@@ -1,7 +1,6 @@
 //! Kalah: rules checked by hand, and the solver checked against a plain minimax written here,
 //! independent of the engine's board (seed-by-seed sowing on an array, no pruning, no bounds).
 
-use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -14,6 +13,9 @@ use super::position::Kalah;
 use super::proof_table::ProofTable;
 use super::solver::{self, Solution, SolverSetup};
 use crate::search::{self, Limits, Position, Tt};
+
+/// The oracles' memo, by `Plain::key`.
+type Memo<V> = crate::util::memo::Memo<u128, V>;
 
 fn rules(pits: usize, empty_capture: bool) -> Rules {
     Rules {
@@ -205,6 +207,21 @@ impl Plain {
         who * (self.m + 1) + self.m
     }
 
+    /// The memo's key of bare pits (both stores empty): the number of pits a side and the side
+    /// to move, then each pit's seeds in 7 bits (117 bits for 8 pits a side).
+    fn key(&self) -> u128 {
+        debug_assert!(self.cells[self.store(0)] == 0 && self.cells[self.store(1)] == 0);
+        let mut k = (self.m as u128) << 1 | self.who as u128;
+        for who in 0..2 {
+            for i in 0..self.m {
+                let seeds = self.cells[self.pit(who, i)];
+                assert!(seeds < 128, "{seeds} seeds in a pit");
+                k = k << 7 | u128::from(seeds);
+            }
+        }
+        k
+    }
+
     fn side(&self, who: usize) -> u32 {
         (0..self.m).map(|i| self.cells[self.pit(who, i)]).sum()
     }
@@ -259,7 +276,7 @@ impl Plain {
 /// Plain minimax: the final margin for the side to move under perfect play. Every move is
 /// searched (nothing is pruned); results are memoised on the pits alone, as what is still to
 /// come does not depend on the stores.
-fn minimax(p: &Plain, empty_capture: bool, memo: &mut HashMap<Plain, i32>) -> i32 {
+fn minimax(p: &Plain, empty_capture: bool, memo: &mut Memo<i32>) -> i32 {
     let stores = p.cells[p.store(p.who)] as i32 - p.cells[p.store(1 - p.who)] as i32;
     let mut pits = *p;
     pits.cells[p.store(0)] = 0;
@@ -268,11 +285,11 @@ fn minimax(p: &Plain, empty_capture: bool, memo: &mut HashMap<Plain, i32>) -> i3
 }
 
 /// Seeds the side to move will still take minus those the other side will, from bare pits.
-fn to_come(p: &Plain, empty_capture: bool, memo: &mut HashMap<Plain, i32>) -> i32 {
+fn to_come(p: &Plain, empty_capture: bool, memo: &mut Memo<i32>) -> i32 {
     if p.over() {
         return p.margin();
     }
-    if let Some(&v) = memo.get(p) {
+    if let Some(&v) = memo.get(&p.key()) {
         return v;
     }
     let mut best = i32::MIN;
@@ -285,7 +302,7 @@ fn to_come(p: &Plain, empty_capture: bool, memo: &mut HashMap<Plain, i32>) -> i3
         // `p` has empty stores, so the child's margin counts exactly what this move took.
         best = best.max(if c.who == p.who { v } else { -v });
     }
-    memo.insert(*p, best);
+    memo.insert(p.key(), best);
     best
 }
 
@@ -310,7 +327,7 @@ fn solve_with(
 }
 
 /// Checks the solver's margin and best move against minimax.
-fn check(k: &Kalah, sol: &Solution, memo: &mut HashMap<Plain, i32>) {
+fn check(k: &Kalah, sol: &Solution, memo: &mut Memo<i32>) {
     let ec = k.rules.empty_capture;
     let plain = Plain::from(k);
     let want = minimax(&plain, ec, memo);
@@ -346,7 +363,7 @@ fn solve_agrees_with_minimax_on_every_small_start_position() {
         .chain((1..=2).flat_map(|m| (5..=6).map(move |n| (m, n))));
     let starts: Vec<(usize, u32)> = starts.collect();
     for ec in [false, true] {
-        let mut memo = HashMap::new();
+        let mut memo = Memo::default();
         for &(m, n) in &starts {
             let k = Kalah::new(rules(m, ec), n);
             assert!(Plain::from(&k) == Plain::start(m, n));
@@ -369,12 +386,12 @@ fn to_come_ab(
     mut alpha: i32,
     mut beta: i32,
     empty_capture: bool,
-    memo: &mut HashMap<Plain, (i32, i32)>,
+    memo: &mut Memo<(i32, i32)>,
 ) -> i32 {
     if p.over() {
         return p.margin();
     }
-    let (lo, hi) = memo.get(p).copied().unwrap_or((-1000, 1000));
+    let (lo, hi) = memo.get(&p.key()).copied().unwrap_or((-1000, 1000));
     if lo >= beta || lo == hi {
         return lo;
     }
@@ -410,7 +427,7 @@ fn to_come_ab(
     } else {
         (best, best)
     };
-    memo.insert(*p, bounds);
+    memo.insert(p.key(), bounds);
     best
 }
 
@@ -422,7 +439,7 @@ fn child_value(
     alpha: i32,
     beta: i32,
     empty_capture: bool,
-    memo: &mut HashMap<Plain, (i32, i32)>,
+    memo: &mut Memo<(i32, i32)>,
 ) -> (i32, Plain) {
     let c = p.play(i, empty_capture);
     // `p` has empty stores: the child's stores hold what this move took.
@@ -443,8 +460,8 @@ fn child_value(
 /// and the transcript accepts every best pit, whichever the solver happens to prefer.
 #[test]
 fn the_transcripts_kalah_6_2_answer_is_the_minimax_value_and_a_best_pit() {
-    let mut memo = HashMap::new();
-    let mut plain = HashMap::new();
+    let mut memo = Memo::default();
+    let mut plain = Memo::default();
     for (m, n) in [(3, 3), (4, 2), (4, 3), (2, 6)] {
         let start = Plain::start(m, n);
         for i in 0..m {
@@ -514,7 +531,7 @@ fn first_move_values_of_kalah_5_3_agree_with_an_independent_alpha_beta() {
     for ec in [false, true] {
         let start = Kalah::new(rules(5, ec), 3);
         let db = Endgame::build(start.rules, 12, 2, &stop).expect("not stopped");
-        let mut memo = HashMap::new();
+        let mut memo = Memo::default();
         let mut values = Vec::new();
         for pit in 0..5 {
             let mut k = start;
@@ -562,7 +579,7 @@ fn sampled(rng: &mut StdRng, r: Rules, n: u32, max_seeds: u32, count: usize) -> 
 fn solve_agrees_with_minimax_on_positions_from_random_games() {
     let mut rng = StdRng::seed_from_u64(7);
     for ec in [false, true] {
-        let mut memo = HashMap::new();
+        let mut memo = Memo::default();
         for (m, n, max_seeds) in [(4, 4, 20), (5, 4, 18), (6, 4, 16), (6, 6, 14)] {
             let r = rules(m, ec);
             let table = ProofTable::new(4, m);
@@ -583,7 +600,7 @@ fn the_endgame_database_agrees_with_minimax_and_speeds_up_the_solver() {
     for ec in [false, true] {
         let r = rules(4, ec);
         let db = Endgame::build(r, 10, 2, &stop).expect("not stopped");
-        let mut memo = HashMap::new();
+        let mut memo = Memo::default();
         let table = ProofTable::new(4, r.pits);
         for k in sampled(&mut rng, r, 4, 10, 40) {
             let Some(v) = db.value(k.board) else {

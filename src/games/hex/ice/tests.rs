@@ -1,8 +1,6 @@
 //! Each class of inferior cell on hand-made positions, and the soundness of fill-in and
 //! pruning checked against brute force on random small boards.
 
-use std::collections::HashMap;
-
 use super::consider;
 use super::fill::fill_in;
 use super::inferior::{bridge_dominators, dominators, Pruning, Why};
@@ -235,7 +233,7 @@ fn cells_that_dominate_each_other_keep_one() {
     }
 }
 
-use crate::games::hex::tests::brute_force;
+use crate::games::hex::tests::{brute_force, Memo};
 
 /// The tests' seeded xorshift64 stream, so every brute-force test sees the same positions.
 fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
@@ -279,7 +277,7 @@ fn random_positions(count: usize) -> Vec<Hex> {
 
 #[test]
 fn fill_in_never_changes_the_value() {
-    let mut memo = HashMap::new();
+    let mut memo = Memo::default();
     let (mut filled, mut captured, mut perm) = (0, 0, 0);
     for p in random_positions(600) {
         let (q, fill) = fill_in(&p);
@@ -309,7 +307,7 @@ fn fill_in_never_changes_the_value() {
 
 #[test]
 fn a_won_position_keeps_a_winning_move_after_pruning() {
-    let mut memo = HashMap::new();
+    let mut memo = Memo::default();
     let mut pruned = 0;
     for p in random_positions(600) {
         let keep = consider(&p);
@@ -400,7 +398,7 @@ fn the_killer_prefilter_misses_no_killer() {
 #[test]
 fn swap_domination_holds_by_brute_force() {
     use super::swap;
-    let mut memo = HashMap::new();
+    let mut memo = Memo::default();
     let (mut claims, mut winning, mut beyond) = (0, 0, 0);
     for p in random_positions(700) {
         let (q, _) = fill_in(&p);
@@ -409,7 +407,7 @@ fn swap_domination_holds_by_brute_force() {
         }
         let layers = Layers::new(q.board());
         let empty = q.board().empty_cells();
-        let wins_by = |m: usize, memo: &mut HashMap<u64, bool>| {
+        let wins_by = |m: usize, memo: &mut Memo| {
             let mut r = q;
             r.play_cell(m);
             !brute_force(&r, memo)
@@ -525,7 +523,7 @@ fn positions_with_permanently_inferior_cells(count: usize) -> Vec<(Hex, u8, usiz
 /// where a better Y move wins too, since the values agree.
 #[test]
 fn permanently_inferior_fill_keeps_every_value() {
-    let mut memo = HashMap::new();
+    let mut memo = Memo::default();
     let (mut found, mut sizes, mut wins_moved) = (0, [0usize; 7], 0);
     for (p, z, c) in positions_with_permanently_inferior_cells(200) {
         found += 1;
@@ -572,7 +570,7 @@ fn permanently_inferior_fill_keeps_every_value() {
 #[test]
 fn dead_regions_are_dead_by_brute_force() {
     use super::region;
-    let mut memo = HashMap::new();
+    let mut memo = Memo::default();
     let (mut found, mut beyond) = (0, 0);
     for p in random_positions(600).into_iter().chain(
         positions_with_permanently_inferior_cells(100)
@@ -644,7 +642,7 @@ fn check_fill_keeps_value(
     p: &Hex,
     z: u8,
     set: &crate::games::hex::board::Cells,
-    memo: &mut HashMap<u64, bool>,
+    memo: &mut Memo,
 ) -> usize {
     let names: Vec<String> = set.iter().map(|c| p.board().cell_name(c)).collect();
     let mut compared = 0;
@@ -708,7 +706,7 @@ fn captured_pairs_apart_keep_every_value() {
         }
         None
     });
-    let mut memo = HashMap::new();
+    let mut memo = Memo::default();
     let mut compared = 0;
     let mut sizes = [0usize; 7];
     for (p, z, set) in &pairs {

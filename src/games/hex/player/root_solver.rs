@@ -233,7 +233,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let solver = RootSolver::new();
         let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut memo = std::collections::HashMap::new();
+        let mut memo = crate::games::hex::tests::Memo::default();
         let (mut wins, mut losses) = (0, 0);
         for i in 0..40 {
             let pos = random_position(4, 1 + i % 6, &mut x);

@@ -808,7 +808,7 @@ mod tests {
         if let Verdict::Win(Some(m)) = turned {
             let mut q = at("d4");
             q.play_cell(m);
-            let mut memo = std::collections::HashMap::new();
+            let mut memo = crate::games::hex::tests::Memo::default();
             assert!(!crate::games::hex::tests::brute_force(&q, &mut memo));
         }
     }
@@ -820,7 +820,7 @@ mod tests {
         use crate::games::hex::tests::{brute_force, random_position};
         let stop = AtomicBool::new(false);
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut memo = std::collections::HashMap::new();
+        let mut memo = crate::games::hex::tests::Memo::default();
         let mut listed_in_wins = 0;
         for i in 0..60 {
             let pos = if i % 2 == 0 {
@@ -855,7 +855,7 @@ mod tests {
         use crate::games::hex::ice::fillin;
         use crate::games::hex::tests::{brute_force, random_position};
         let mut x: u64 = 0x5851_F42D_4C95_7F2D;
-        let mut memo = std::collections::HashMap::new();
+        let mut memo = crate::games::hex::tests::Memo::default();
         let (mut checked, mut pairs) = (0, 0);
         while checked < 150 {
             let n = 4 + checked % 2;
