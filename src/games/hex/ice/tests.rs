@@ -173,7 +173,7 @@ fn an_edge_cell_is_dominated_by_its_bridges_to_that_edge() {
 /// with them keeps a winning move.
 #[test]
 fn bridged_edge_cells_hold_by_brute_force() {
-    let mut memo = HashMap::new();
+    let mut memo = Memo::default();
     let (mut claims, mut winning, mut pruned) = (0, 0, 0);
     for p in random_positions(1200) {
         let (q, _) = fill_in(&p);
@@ -181,7 +181,7 @@ fn bridged_edge_cells_hold_by_brute_force() {
             continue;
         }
         let layers = Layers::new(q.board());
-        let wins_by = |m: usize, memo: &mut HashMap<u64, bool>| {
+        let wins_by = |m: usize, memo: &mut Memo| {
             let mut r = q;
             r.play_cell(m);
             !brute_force(&r, memo)
