@@ -181,25 +181,11 @@ fn bridged_edge_cells_hold_by_brute_force() {
             continue;
         }
         let layers = Layers::new(q.board());
-        let wins_by = |m: usize, memo: &mut Memo| {
-            let mut r = q;
-            r.play_cell(m);
-            !brute_force(&r, memo)
-        };
         for c in layers.empty().iter() {
             let by = bridge_dominators(&layers.geo, layers.empty(), q.to_move(), c);
             for k in by.into_iter().flatten() {
                 claims += 1;
-                if wins_by(c, &mut memo) {
-                    winning += 1;
-                    assert!(
-                        wins_by(k, &mut memo),
-                        "{} does not dominate {} in\n{}",
-                        q.board().cell_name(k),
-                        q.board().cell_name(c),
-                        q.board()
-                    );
-                }
+                winning += holds_domination(&q, c, k, &mut memo) as usize;
             }
         }
         let keep = Pruning::with_bridges(&layers, q.to_move()).consider;
@@ -209,7 +195,7 @@ fn bridged_edge_cells_hold_by_brute_force() {
             .len();
         if brute_force(&q, &mut memo) {
             assert!(
-                keep.iter().any(|m| wins_by(m, &mut memo)),
+                keep.iter().any(|m| wins_by(&q, m, &mut memo)),
                 "no winning move kept in\n{}",
                 q.board()
             );
@@ -234,6 +220,29 @@ fn cells_that_dominate_each_other_keep_one() {
 }
 
 use crate::games::hex::tests::{brute_force, Memo};
+
+/// Does the side to move of `q` win by playing `m` (by brute force)?
+fn wins_by(q: &Hex, m: usize, memo: &mut Memo) -> bool {
+    let mut r = *q;
+    r.play_cell(m);
+    !brute_force(&r, memo)
+}
+
+/// Checks a claimed domination by brute force: whenever the mover of `q` wins by playing `c`,
+/// it wins by playing `k` too. Whether `c` wins (so the claim was put to the test).
+fn holds_domination(q: &Hex, c: usize, k: usize, memo: &mut Memo) -> bool {
+    if !wins_by(q, c, memo) {
+        return false;
+    }
+    assert!(
+        wins_by(q, k, memo),
+        "{} does not dominate {} in\n{}",
+        q.board().cell_name(k),
+        q.board().cell_name(c),
+        q.board()
+    );
+    true
+}
 
 /// The tests' seeded xorshift64 stream, so every brute-force test sees the same positions.
 fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
@@ -407,11 +416,6 @@ fn swap_domination_holds_by_brute_force() {
         }
         let layers = Layers::new(q.board());
         let empty = q.board().empty_cells();
-        let wins_by = |m: usize, memo: &mut Memo| {
-            let mut r = q;
-            r.play_cell(m);
-            !brute_force(&r, memo)
-        };
         for c in empty.iter() {
             let nbrs = layers.geo.nbrs[c].and(&empty);
             for k in nbrs.iter() {
@@ -419,16 +423,7 @@ fn swap_domination_holds_by_brute_force() {
                     continue;
                 }
                 claims += 1;
-                if wins_by(c, &mut memo) {
-                    winning += 1;
-                    assert!(
-                        wins_by(k, &mut memo),
-                        "{} does not dominate {} in\n{}",
-                        q.board().cell_name(k),
-                        q.board().cell_name(c),
-                        q.board()
-                    );
-                }
+                winning += holds_domination(&q, c, k, &mut memo) as usize;
                 let mut known = false;
                 dominators(&layers, q.to_move(), c, |d, why| {
                     known |= d == k && why == Why::Neighbourhood;
@@ -442,7 +437,7 @@ fn swap_domination_holds_by_brute_force() {
             let mut moves: Vec<u16> = empty.iter().map(|c| c as u16).collect();
             swap::prune(&layers, q.to_move(), &mut moves, &Default::default());
             assert!(
-                moves.iter().any(|&m| wins_by(m as usize, &mut memo)),
+                moves.iter().any(|&m| wins_by(&q, m as usize, &mut memo)),
                 "no winning move kept in\n{}",
                 q.board()
             );
