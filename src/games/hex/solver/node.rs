@@ -23,6 +23,8 @@ const SWAP_DOMINATION: bool = false;
 /// judged, 161.4 → 167.2 s (MoHex 110.5 s); 7×7 sample (a1 a2 b2 e2 c3 d4 b6) 16,214 → 18,567
 /// nodes; 6×6 openings 5,327 → 5,364. Counting the pruned cells in the first look's δ
 /// anyway (so that df-pn's steering is unchanged) loses the gain: 198,636 nodes, 185.2 s.
+/// With the connection sets carried into every visited child (session 8, 07:14–07:24 UTC) the
+/// rule still does not pay: 8×8 a1 180,622 → 185,254 nodes, 144.7 → 149.4 s (MoHex 128.7 s).
 const BRIDGES: bool = false;
 
 /// Both colours' connection sets for one position, indexed by colour.
