@@ -6,6 +6,8 @@
 # a stand-in bcryptprimitives.dll (scripts/wine-bcryptprimitives.c), which Windows 10 and 11
 # have and Wine 8 lacks. The program keeps this script's pid (exec), so a caller can read its
 # memory in /proc and kill it by pid. Needs scripts/setup-windows.sh.
+#   scripts/wine-run.sh --init
+# only makes the prefix (scripts/test.sh, in the background from its start).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 export WINEPREFIX="${WINEPREFIX:-$root/target/wine}"
@@ -25,4 +27,5 @@ if [ ! -f "$dll" ]; then
     fi
   ) 9>"$WINEPREFIX.lock"
 fi
+[ "${1:-}" != --init ] || exit 0
 exec "$wine" "$@"
