@@ -16,9 +16,8 @@ use std::time::Instant;
 
 use super::vcf::Vcf;
 use super::{lost, over};
-use crate::games::renju::board::cell_table::{FLAG_FOUR, FLAG_OPEN_FOUR};
-use crate::games::renju::board::{Board, Cell};
-use crate::games::renju::patterns::shapes::F3;
+use crate::games::renju::board::cell_table::{FLAG_OPEN_FOUR, FLAG_THREE};
+use crate::games::renju::board::{step, Board, Cell, CELLS, DIRS, EMPTY};
 
 /// Node budget of each VCF probe inside the VCT (attacker's finish, defender's counter).
 const VCF_PROBE_NODES: u64 = 400;
@@ -209,7 +208,7 @@ impl<'a> Vct<'a> {
             return false;
         }
         let mut cells = Vec::new();
-        b.region(4, &mut cells);
+        defence_candidates(b, att, &mut cells);
         let mut defences = Vec::new();
         for d in cells {
             if self.out_of_time() {
@@ -236,19 +235,47 @@ impl<'a> Vct<'a> {
     }
 }
 
-/// Does `side` have an open-four point it may legally play (a real three)? Read over the whole
-/// neighbourhood of the stones: an open-four point at the edge of their bounding box lies
-/// outside it (`Board::legal_open_four_point` reads the box alone, which the searcher relies on
-/// until a change there passes its SPRT).
+/// Does `side` have an open-four point it may legally play (a real three)? Read from the
+/// board's four points (an open-four point is one), which cover every cell, not only the
+/// stones' bounding box.
 fn has_open_four(b: &mut Board, side: u8) -> bool {
-    if !b.has_open_four_point(side) {
-        return false;
+    b.has_open_four_point(side)
+        && b.four_points(side)
+            .iter()
+            .any(|c| is_open_four_point(b, c, side))
+}
+
+fn is_open_four_point(b: &mut Board, c: Cell, side: u8) -> bool {
+    b.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !b.is_forbidden(c, side)
+}
+
+/// The cells that may answer `att`'s threes: the defender's own four points, and every empty
+/// cell on the four lines through each of `att`'s legal open-four points, within five of it.
+/// An open four lies on one line through its point, within five of it, so a stone anywhere else
+/// leaves that point as it was; checking only these cells (row by row, as the region scan gave
+/// them) spares a make and a scan of the whole neighbourhood for every cell of it.
+fn defence_candidates(b: &mut Board, att: u8, out: &mut Vec<Cell>) {
+    out.clear();
+    let fours = b.four_points(att);
+    let points: Vec<Cell> = fours
+        .iter()
+        .filter(|&p| is_open_four_point(b, p, att))
+        .collect();
+    let mut wanted = [false; CELLS];
+    for p in points {
+        for &d in &DIRS {
+            for k in -5..=5 {
+                let q = step(p as usize, d, k);
+                if b.cells()[q] == EMPTY {
+                    wanted[q] = true;
+                }
+            }
+        }
     }
-    let mut cells = Vec::new();
-    b.region(1, &mut cells);
-    cells
-        .into_iter()
-        .any(|c| b.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !b.is_forbidden(c, side))
+    for c in b.four_points(1 - att).iter() {
+        wanted[c as usize] = true;
+    }
+    out.extend((0..CELLS).filter(|&c| wanted[c]).map(|c| c as Cell));
 }
 
 /// The attacker's fours and real threes (legal), best first: only the block when the defender
@@ -265,7 +292,7 @@ fn threats(b: &mut Board) -> Vec<Cell> {
     b.region(4, &mut cells);
     let mut v: Vec<(i32, Cell)> = Vec::new();
     for c in cells {
-        let threat = b.info(c, me).flags & FLAG_FOUR != 0 || b.shapes_of(c, me).contains(&F3);
+        let threat = b.info(c, me).flags & FLAG_THREE != 0;
         if threat && b.is_legal(c) {
             v.push((b.info(c, me).threat_order, c));
         }
