@@ -18,6 +18,7 @@ use super::vcf::Vcf;
 use super::{lost, over};
 use crate::games::renju::board::cell_table::{FLAG_OPEN_FOUR, FLAG_THREE};
 use crate::games::renju::board::{step, Board, Cell, CELLS, DIRS, EMPTY};
+use crate::games::renju::patterns::shapes::F4;
 
 /// Node budget of each VCF probe inside the VCT (attacker's finish, defender's counter).
 const VCF_PROBE_NODES: u64 = 400;
@@ -249,11 +250,14 @@ fn is_open_four_point(b: &mut Board, c: Cell, side: u8) -> bool {
     b.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !b.is_forbidden(c, side)
 }
 
-/// The cells that may answer `att`'s threes: the defender's own four points, and every empty
-/// cell on the four lines through each of `att`'s legal open-four points, within five of it.
-/// An open four lies on one line through its point, within five of it, so a stone anywhere else
-/// leaves that point as it was; checking only these cells (row by row, as the region scan gave
-/// them) spares a make and a scan of the whole neighbourhood for every cell of it.
+/// The cells that may answer `att`'s threes: the defender's own four points, and the cells
+/// that can spoil every one of `att`'s legal open-four points at once. An open four lies on the
+/// line along which its point makes it, within five of the point, so a stone can only spoil
+/// that point from those lines (or on the point); a defence must spoil them all, so it lies on
+/// one such line of each. Checking only these cells (in index order, row by row) spares a make
+/// and a check for every other cell of the neighbourhood. (In renju a White stone far away
+/// could in principle make a Black open-four point a double three through a three it frees;
+/// such a defence is not sought.)
 fn defence_candidates(b: &mut Board, att: u8, out: &mut Vec<Cell>) {
     out.clear();
     let fours = b.four_points(att);
@@ -261,21 +265,30 @@ fn defence_candidates(b: &mut Board, att: u8, out: &mut Vec<Cell>) {
         .iter()
         .filter(|&p| is_open_four_point(b, p, att))
         .collect();
-    let mut wanted = [false; CELLS];
-    for p in points {
-        for &d in &DIRS {
-            for k in -5..=5 {
+    // How many open-four points each cell can spoil.
+    let mut spoils = [0u8; CELLS];
+    for &p in &points {
+        spoils[p as usize] += 1;
+        let shapes = b.shapes_of(p, att);
+        for (dir, &d) in DIRS.iter().enumerate() {
+            if shapes[dir] != F4 {
+                continue;
+            }
+            for k in (-5..=5).filter(|&k| k != 0) {
                 let q = step(p as usize, d, k);
                 if b.cells()[q] == EMPTY {
-                    wanted[q] = true;
+                    spoils[q] += 1;
                 }
             }
         }
     }
-    for c in b.four_points(1 - att).iter() {
-        wanted[c as usize] = true;
-    }
-    out.extend((0..CELLS).filter(|&c| wanted[c]).map(|c| c as Cell));
+    let all = points.len() as u8;
+    let defender_fours = b.four_points(1 - att);
+    out.extend(
+        (0..CELLS)
+            .filter(|&c| (all > 0 && spoils[c] == all) || defender_fours.contains(c as Cell))
+            .map(|c| c as Cell),
+    );
 }
 
 /// The attacker's fours and real threes (legal), best first: only the block when the defender
