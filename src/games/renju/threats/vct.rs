@@ -16,9 +16,9 @@ use std::time::Instant;
 
 use super::vcf::Vcf;
 use super::{lost, over};
-use crate::games::renju::board::cell_table::{FLAG_FOUR, FLAG_OPEN_FOUR};
-use crate::games::renju::board::{Board, Cell};
-use crate::games::renju::patterns::shapes::F3;
+use crate::games::renju::board::cell_table::{FLAG_OPEN_FOUR, FLAG_THREE};
+use crate::games::renju::board::{step, Board, Cell, CELLS, DIRS, EMPTY};
+use crate::games::renju::patterns::shapes::F4;
 
 /// Node budget of each VCF probe inside the VCT (attacker's finish, defender's counter).
 const VCF_PROBE_NODES: u64 = 400;
@@ -209,7 +209,7 @@ impl<'a> Vct<'a> {
             return false;
         }
         let mut cells = Vec::new();
-        b.region(4, &mut cells);
+        defence_candidates(b, att, &mut cells);
         let mut defences = Vec::new();
         for d in cells {
             if self.out_of_time() {
@@ -236,19 +236,59 @@ impl<'a> Vct<'a> {
     }
 }
 
-/// Does `side` have an open-four point it may legally play (a real three)? Read over the whole
-/// neighbourhood of the stones: an open-four point at the edge of their bounding box lies
-/// outside it (`Board::legal_open_four_point` reads the box alone, which the searcher relies on
-/// until a change there passes its SPRT).
+/// Does `side` have an open-four point it may legally play (a real three)? Read from the
+/// board's four points (an open-four point is one), which cover every cell, not only the
+/// stones' bounding box.
 fn has_open_four(b: &mut Board, side: u8) -> bool {
-    if !b.has_open_four_point(side) {
-        return false;
+    b.has_open_four_point(side)
+        && b.four_points(side)
+            .iter()
+            .any(|c| is_open_four_point(b, c, side))
+}
+
+fn is_open_four_point(b: &mut Board, c: Cell, side: u8) -> bool {
+    b.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !b.is_forbidden(c, side)
+}
+
+/// The cells that may answer `att`'s threes: the defender's own four points, and the cells
+/// that can spoil every one of `att`'s legal open-four points at once. An open four lies on the
+/// line along which its point makes it, within five of the point, so a stone can only spoil
+/// that point from those lines (or on the point); a defence must spoil them all, so it lies on
+/// one such line of each. Checking only these cells (in index order, row by row) spares a make
+/// and a check for every other cell of the neighbourhood. (In renju a White stone far away
+/// could in principle make a Black open-four point a double three through a three it frees;
+/// such a defence is not sought.)
+fn defence_candidates(b: &mut Board, att: u8, out: &mut Vec<Cell>) {
+    out.clear();
+    let fours = b.four_points(att);
+    let points: Vec<Cell> = fours
+        .iter()
+        .filter(|&p| is_open_four_point(b, p, att))
+        .collect();
+    // How many open-four points each cell can spoil.
+    let mut spoils = [0u8; CELLS];
+    for &p in &points {
+        spoils[p as usize] += 1;
+        let shapes = b.shapes_of(p, att);
+        for (dir, &d) in DIRS.iter().enumerate() {
+            if shapes[dir] != F4 {
+                continue;
+            }
+            for k in (-5..=5).filter(|&k| k != 0) {
+                let q = step(p as usize, d, k);
+                if b.cells()[q] == EMPTY {
+                    spoils[q] += 1;
+                }
+            }
+        }
     }
-    let mut cells = Vec::new();
-    b.region(1, &mut cells);
-    cells
-        .into_iter()
-        .any(|c| b.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !b.is_forbidden(c, side))
+    let all = points.len() as u8;
+    let defender_fours = b.four_points(1 - att);
+    out.extend(
+        (0..CELLS)
+            .filter(|&c| (all > 0 && spoils[c] == all) || defender_fours.contains(c as Cell))
+            .map(|c| c as Cell),
+    );
 }
 
 /// The attacker's fours and real threes (legal), best first: only the block when the defender
@@ -265,7 +305,7 @@ fn threats(b: &mut Board) -> Vec<Cell> {
     b.region(4, &mut cells);
     let mut v: Vec<(i32, Cell)> = Vec::new();
     for c in cells {
-        let threat = b.info(c, me).flags & FLAG_FOUR != 0 || b.shapes_of(c, me).contains(&F3);
+        let threat = b.info(c, me).flags & FLAG_THREE != 0;
         if threat && b.is_legal(c) {
             v.push((b.info(c, me).threat_order, c));
         }
