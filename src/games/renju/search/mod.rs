@@ -42,13 +42,6 @@ pub struct SearchLimits {
 /// The soft limit's scale (per cent) by how many iterations in a row kept the best move.
 const STABILITY_PERCENT: [u64; 5] = [160, 120, 90, 70, 55];
 
-/// A new iteration begins only while less than this share (per cent) of the scaled soft limit
-/// has passed. The next iteration takes about as long as all before it or longer, so one begun
-/// later ends past the soft limit or is cut by the hard one: with the check at the limit itself,
-/// moves of a 1 s turn whose soft share was 570 ms took 930 ms, and a long game spent its clock
-/// on its first 20 moves all the same.
-const NEXT_ITERATION_PERCENT: f64 = 50.0;
-
 /// The moves the picker offers at `b`, in its order (static scores only: no history yet). A lost
 /// position whose threat nothing stops has none.
 pub fn picker_moves(b: &mut Board) -> Vec<Cell> {
@@ -351,7 +344,7 @@ fn main_loop(
         }
         if let Some(soft) = limits.soft {
             let scale = STABILITY_PERCENT[stable.min(STABILITY_PERCENT.len() - 1)];
-            let limit = soft.mul_f64(scale as f64 / 100.0 * NEXT_ITERATION_PERCENT / 100.0);
+            let limit = soft.mul_f64(scale as f64 / 100.0);
             if shared.clock.elapsed() >= limit {
                 break;
             }
