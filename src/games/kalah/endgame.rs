@@ -296,15 +296,14 @@ impl Endgame {
         let q = 2 * m - 1;
         // The run starts at the smallest board with `first` seeds in the first pit: the rest in
         // the last pit.
-        let mut rank = (binom(s as usize + q, q) - binom((s - first) as usize + q, q)) as usize;
-        let count = binom((s - first) as usize + q - 1, q - 1) as usize;
+        let start = (binom(s as usize + q, q) - binom((s - first) as usize + q, q)) as usize;
+        let end = start + binom((s - first) as usize + q - 1, q - 1) as usize;
         let mut b = Board::from_pits(&[first], &[]).0 | ((s - first) as u128) << (64 + 8 * (m - 1));
         let layer = &self.layers[s as usize];
-        for k in 0..count {
+        for rank in start..end {
             debug_assert_eq!(rank, self.rank(Board(b), s));
             self.evaluate_at(Board(b), s, &layer[rank]);
-            rank += 1;
-            if k + 1 < count {
+            if rank + 1 < end {
                 b = next_in_layer(b, m);
             }
         }
