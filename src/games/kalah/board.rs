@@ -154,8 +154,9 @@ impl Board {
         Board(self.0.rotate_left(64))
     }
 
-    /// Sows the mover's pit `i` (which must hold seeds) under `rules`.
-    #[inline]
+    /// Sows the mover's pit `i` (which must hold seeds) under `rules`. Always inlined: the
+    /// database build called it out of line (21 % of its instructions, about 55 a call).
+    #[inline(always)]
     pub fn sow(self, rules: Rules, i: usize) -> Sown {
         let m = rules.pits;
         let cycle = 2 * m as u32 + 1;

@@ -472,6 +472,16 @@ impl Order {
         Order { keys }
     }
 
+    /// Leaves out the children of known value (those that `search_small` has already read).
+    #[inline]
+    fn drop_known(&mut self, children: &[Child]) {
+        for (k, c) in self.keys.iter_mut().zip(children) {
+            if c.lo == c.hi {
+                *k = 0;
+            }
+        }
+    }
+
     /// The unpicked child with the highest key, picked (`None`: every child was).
     #[inline]
     fn next(&mut self) -> Option<usize> {
@@ -982,15 +992,20 @@ impl Worker<'_> {
         let mut all = [NO_CHILD; MAX_PITS];
         let n = self.children(board, &mut all);
         let children = &all[..n];
-        let mut order = self.order(children, None);
+        // The children of known value would be picked first, best first: only the best of them
+        // counts, and it alone can cut. The order is then needed for the others only.
         let mut best = i32::MIN;
+        for c in children.iter().filter(|c| c.lo == c.hi) {
+            best = best.max(c.lo);
+        }
+        if best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let mut order = self.order(children, None);
+        order.drop_known(children);
         while let Some(i) = order.next() {
-            let c = &children[i];
-            let v = if c.lo == c.hi {
-                c.lo
-            } else {
-                self.child_value(c, alpha, beta, ply + 1)
-            };
+            let v = self.child_value(&children[i], alpha, beta, ply + 1);
             if self.aborted {
                 return 0;
             }
