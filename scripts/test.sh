@@ -12,13 +12,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each stage's wall time, printed as it ends and listed at the end (issue 38 watches the run's
 # length stage by stage; on a failure the list holds the stages that passed before it).
+# With each, the CPU time (user + system) of the processes it waited for (this shell's children
+# in /proc, clock ticks): unlike the wall time, nearly the same at any load, so it shows which
+# stage's work grew.
 stages=()
+cpu_seconds() { awk -v hz="$(getconf CLK_TCK)" '{ print int(($16 + $17) / hz) }' "/proc/$$/stat"; }
 stage() {
-  local name=$1 start=$SECONDS
+  local name=$1 start=$SECONDS cpu
+  cpu=$(cpu_seconds)
   shift
   "$@"
-  stages+=("$(printf '%6d s  %s' $((SECONDS - start)) "$name")")
-  echo "test.sh: $name took $((SECONDS - start)) s"
+  cpu=$(($(cpu_seconds) - cpu))
+  stages+=("$(printf '%6d s %6d s CPU  %s' $((SECONDS - start)) "$cpu" "$name")")
+  echo "test.sh: $name took $((SECONDS - start)) s ($cpu s CPU)"
 }
 # The Wine prefix the Windows tests run in (target/wine), made once per clone: wineboot needs
 # none of the builds, so it runs in the background from here, beside them, instead of at the
@@ -26,7 +32,7 @@ stage() {
 # waits for it); a missing Wine fails the Windows stage, as before, not this.
 scripts/wine-run.sh --init >/dev/null 2>&1 &
 wine_prefix=$!
-trap 'wait "$wine_prefix" 2>/dev/null; echo "test.sh: stage times"; printf "%s\n" "${stages[@]}"; echo "test.sh: ${SECONDS} s in all"' EXIT
+trap 'wait "$wine_prefix" 2>/dev/null; echo "test.sh: stage times (wall, CPU)"; printf "%s\n" "${stages[@]}"; echo "test.sh: ${SECONDS} s in all, $(cpu_seconds) s CPU"' EXIT
 stage fmt cargo fmt --check
 stage clippy cargo clippy --release --all-targets -- -D warnings
 # The shipped binary, which the end-to-end tests, the conformance scripts and the Windows
