@@ -10,10 +10,6 @@
 # and a second run of all of them (the longest phase of the whole run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# A tree without an incremental cache (a fresh clone, CI) builds the test profile without one:
-# filling a cache costs a from-scratch build CPU that only a later rebuild would win back. A
-# tree that has one (a developer's) keeps it, so this run and their `cargo test` share builds.
-[ -d target/debug/incremental ] || export CARGO_INCREMENTAL=0
 # Each stage's wall time, printed as it ends and listed at the end (issue 38 watches the run's
 # length stage by stage; on a failure the list holds the stages that passed before it).
 # With each, the CPU time (user + system) of the processes it waited for (this shell's children
