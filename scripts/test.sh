@@ -12,13 +12,31 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each stage's wall time, printed as it ends and listed at the end (issue 38 watches the run's
 # length stage by stage; on a failure the list holds the stages that passed before it).
+# With each, the CPU time (user + system) of the processes it waited for (this shell's children
+# in /proc, clock ticks): unlike the wall time, nearly the same at any load, so it shows which
+# stage's work grew.
 stages=()
+windows_build= windows_listed=
+cpu_seconds() { awk -v hz="$(getconf CLK_TCK)" '{ print int(($16 + $17) / hz) }' "/proc/${1:-$$}/stat"; }
 stage() {
-  local name=$1 start=$SECONDS
+  local name=$1 start=$SECONDS cpu
+  cpu=$(cpu_seconds)
   shift
   "$@"
-  stages+=("$(printf '%6d s  %s' $((SECONDS - start)) "$name")")
-  echo "test.sh: $name took $((SECONDS - start)) s"
+  # The background Windows build, once reaped (its /proc entry gone), is in this shell's
+  # children's CPU: taken out of this stage's and listed on a line of its own.
+  local background=
+  [ -n "$windows_build" ] && [ -z "$windows_listed" ] && ! [ -e "/proc/$windows_build" ] && background=1
+  cpu=$(($(cpu_seconds) - cpu))
+  if [ -n "$background" ]; then
+    local windows_wall=0 windows=0
+    [ -s "$windows_cpu" ] && read -r windows_wall windows <"$windows_cpu"
+    cpu=$((cpu - windows))
+    stages+=("$(printf '%6d s %6d s CPU  %s' "$windows_wall" "$windows" "build-windows (in the background, to here)")")
+    windows_listed=1
+  fi
+  stages+=("$(printf '%6d s %6d s CPU  %s' $((SECONDS - start)) "$cpu" "$name")")
+  echo "test.sh: $name took $((SECONDS - start)) s ($cpu s CPU)"
 }
 # The Wine prefix the Windows tests run in (target/wine), made once per clone: wineboot needs
 # none of the builds, so it runs in the background from here, beside them, instead of at the
@@ -26,21 +44,31 @@ stage() {
 # waits for it); a missing Wine fails the Windows stage, as before, not this.
 scripts/wine-run.sh --init >/dev/null 2>&1 &
 wine_prefix=$!
-trap 'wait "$wine_prefix" 2>/dev/null; echo "test.sh: stage times"; printf "%s\n" "${stages[@]}"; echo "test.sh: ${SECONDS} s in all"' EXIT
+trap '[ -z "$windows_build" ] || [ -n "$windows_listed" ] || kill "$windows_build" 2>/dev/null; wait "$wine_prefix" 2>/dev/null; echo "test.sh: stage times (wall, CPU)"; printf "%s\n" "${stages[@]}"; echo "test.sh: ${SECONDS} s in all, $(cpu_seconds) s CPU"' EXIT
 stage fmt cargo fmt --check
+# The Windows build scripts/windows-test.sh tests (release profile, in a target folder of its
+# own, so that it never waits for target/'s lock), in the background from here to the Windows
+# stage at the lowest priority: it takes the CPU the stages in front leave idle (clippy's and
+# the Linux build's single-threaded steps, the end-to-end tests' waits on the engines) and
+# yields it to them, so their clocks and time limits run as they would without it. Its wall
+# time (from the start) and CPU time are listed on a line of their own, before the stage it
+# ended in, which does not count its CPU.
+windows_cpu=target/windows-build.cpu
+rm -f "$windows_cpu"
+(
+  nice -n 19 cargo build --release --quiet --target x86_64-pc-windows-gnu --target-dir target/windows-build &
+  cargo=$!
+  trap 'kill "$cargo" 2>/dev/null' TERM
+  rc=0 me=$BASHPID
+  wait "$cargo" || rc=$?
+  echo "$SECONDS $(cpu_seconds "$me")" >"$windows_cpu"
+  exit "$rc"
+) &
+windows_build=$!
 stage clippy cargo clippy --release --all-targets -- -D warnings
 # The shipped binary, which the end-to-end tests, the conformance scripts and the Windows
-# tests' Linux opponent drive; beside it, the Windows build scripts/windows-test.sh tests (in
-# its own target folder). Each ends in one single-threaded step (fat LTO, one codegen unit), so
-# the two builds side by side take about the time of one.
-build_release() {
-  cargo build --release --quiet --target x86_64-pc-windows-gnu --target-dir target/windows-build &
-  local windows=$! rc=0
-  cargo build --release || rc=$?
-  wait "$windows" || rc=$?
-  return "$rc"
-}
-stage build-release build_release
+# tests' Linux opponent drive.
+stage build-release cargo build --release
 # The end-to-end tests that drive the engine through its protocols (the transcripts, the
 # fuzzer, the match runner's games) run once, against the test-profile binary below, which
 # checks its own debug assertions and integer overflows; run against the release binary as
@@ -69,4 +97,7 @@ stage unit+e2e-test-profile cargo test --lib --bins --test protocol --test fuzz 
 stage conformance bash scripts/conformance.sh
 # The Windows build under Wine: transcripts, conformance, Gomocup's conditions, a match per
 # rule (docs/gomocup.md). Needs scripts/setup-windows.sh; a missing Wine fails here.
+# The Windows build from the start (above), waited for (bash keeps its exit status after it
+# ended); then its tests.
+stage wait-windows-build wait "$windows_build"
 stage windows bash scripts/windows-test.sh

@@ -235,6 +235,20 @@ fn init_logging(opts: &EngineOpts) {
     let mut builder =
         env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"));
     builder.target(env_logger::Target::Stderr);
+    // env_logger's default line, `[2026-11-29T09:05:51Z INFO  sente::module] text`, with the
+    // stamp from util::utc (Cargo.toml leaves env_logger's calendar crate out).
+    builder.format(|buf, record| {
+        use std::io::Write;
+        let level = record.level();
+        let style = buf.default_level_style(level);
+        writeln!(
+            buf,
+            "[{} {style}{level:<5}{style:#} {}] {}",
+            sente::util::utc::now(),
+            record.module_path().unwrap_or_default(),
+            record.args()
+        )
+    });
     if let Some(path) = opts.log.as_ref().or(opts.logfile_name.as_ref()) {
         if let Ok(file) = std::fs::OpenOptions::new()
             .create(true)
