@@ -42,12 +42,14 @@ pub struct Shape {
 }
 
 type Key = (usize, usize, u8);
+/// Each cell's shapes, indexed by cell.
+pub type Shapes = Arc<[Vec<Shape>]>;
 /// Each board size's shapes per cell, per colour, made once.
-static SHAPES: Mutex<Vec<(Key, Arc<[Vec<Shape>]>)>> = Mutex::new(Vec::new());
+static SHAPES: Mutex<Vec<(Key, Shapes)>> = Mutex::new(Vec::new());
 
 /// The shapes of every cell of `board`'s size for `color` (a slot on the opponent's edge never
 /// holds, so those shapes are left out).
-pub fn shapes(board: &Board, color: u8) -> Arc<[Vec<Shape>]> {
+pub fn shapes(board: &Board, color: u8) -> Shapes {
     let key = (board.width(), board.height(), color);
     let mut cache = SHAPES.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, s)) = cache.iter().find(|(k, _)| *k == key) {
@@ -81,7 +83,7 @@ pub fn shapes(board: &Board, color: u8) -> Arc<[Vec<Shape>]> {
         }
         all.push(list);
     }
-    let s: Arc<[Vec<Shape>]> = all.into();
+    let s: Shapes = all.into();
     cache.push((key, s.clone()));
     s
 }

@@ -135,6 +135,8 @@ pub fn or_combinations<const W: usize>(
             }
             // A union is checked against the fulls only when it is kept or grown: most
             // combinations at the last level leave a common cell and are dropped unchecked.
+            // Also those whose common cells lie in the pairs: the trees measured with the pairs
+            // (`set::PAIRED_INNER_SEMIS`) were made so; keeping them is untried.
             if !i2.is_empty() && left <= 1 {
                 continue;
             }

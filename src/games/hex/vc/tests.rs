@@ -517,7 +517,7 @@ fn holds_locally(
         n.place(to_move, c);
         let mut rest = free;
         rest.remove(c);
-        let r = holds_locally(&n, color, &ends, rest, 1 - to_move);
+        let r = holds_locally(&n, color, ends, rest, 1 - to_move);
         if to_move == color && r {
             return true;
         }
