@@ -15,7 +15,7 @@
 
 use super::cell_set::CellSet;
 use super::cell_table::{
-    self, CellInfo, FLAG_FIVE, FLAG_FOUR, FLAG_MAY_BE_FORBIDDEN, FLAG_OPEN_FOUR,
+    self, CellFacts, CellInfo, FLAG_FIVE, FLAG_FOUR, FLAG_MAY_BE_FORBIDDEN, FLAG_OPEN_FOUR,
 };
 use super::geometry::{
     cell, empty_cells, line_offset, step, stone, xy, Cell, Rule, CELLS, DIRS, EMPTY, STRIDE,
@@ -103,6 +103,8 @@ pub struct Board {
     table: &'static ShapeTable,
     /// Each side's cell table (`cell_table::table` of the rule).
     info: [&'static [CellInfo]; 2],
+    /// The same tables' class, flags and value only (`cell_table::facts`): what make reads.
+    facts: [&'static [CellFacts]; 2],
     /// Each side's threat terms, when it is to move (`eval::evaluate`).
     threats: [&'static [i32; THREATS]; 2],
 }
@@ -150,6 +152,7 @@ impl Board {
             forbidden_cache: vec![0; FORBIDDEN_CACHE].into_boxed_slice(),
             table: ShapeTable::get(rule),
             info: [cell_table::table(rule, 0), cell_table::table(rule, 1)],
+            facts: [cell_table::facts(rule, 0), cell_table::facts(rule, 1)],
             threats: [
                 &active().side(rule, 0).threat,
                 &active().side(rule, 1).threat,
@@ -229,7 +232,7 @@ impl Board {
                     }
                     let i = index(s);
                     self.state[c].combo[side] = i;
-                    let inf = self.info[side][i as usize];
+                    let inf = self.facts[side][i as usize];
                     self.class_counts[side][inf.class as usize] += 1;
                     self.eval_sums[side] += inf.eval as i32;
                     if inf.flags & FLAG_FOUR != 0 {
@@ -318,6 +321,12 @@ impl Board {
     pub fn info(&self, c: Cell, side: u8) -> CellInfo {
         self.info[side as usize][self.state[c as usize].combo[side as usize] as usize]
     }
+    /// The class, flags and value of empty cell `c` for `side` (`info` without the ordering
+    /// scores, from the compact table that make keeps in cache).
+    #[inline(always)]
+    pub fn facts(&self, c: Cell, side: u8) -> CellFacts {
+        self.facts[side as usize][self.state[c as usize].combo[side as usize] as usize]
+    }
     /// The index into `side`'s cell table of empty cell `c` (0 on occupied cells).
     #[inline]
     pub fn combo_index(&self, c: Cell, side: u8) -> u16 {
@@ -378,7 +387,7 @@ impl Board {
         if self.rule != Rule::Renju || side != 0 || self.cells[c as usize] != EMPTY {
             return false;
         }
-        if self.info(c, 0).flags & FLAG_MAY_BE_FORBIDDEN == 0 {
+        if self.facts(c, 0).flags & FLAG_MAY_BE_FORBIDDEN == 0 {
             return false;
         }
         // The key mixes the cell by a multiplier, not by a Zobrist key: position + stone would
@@ -455,7 +464,7 @@ impl Board {
         }
         self.fours[side as usize]
             .iter()
-            .find(|&c| self.info(c, side).flags & FLAG_FIVE != 0)
+            .find(|&c| self.facts(c, side).flags & FLAG_FIVE != 0)
     }
 
     /// Does `side` have an open-four point (a three, as the shapes see it)?
@@ -482,7 +491,7 @@ impl Board {
         }
         let fours = self.fours[side as usize];
         let found = fours.iter().find(|&c| {
-            self.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !self.is_forbidden(c, side)
+            self.facts(c, side).flags & FLAG_OPEN_FOUR != 0 && !self.is_forbidden(c, side)
         });
         found
     }
@@ -527,8 +536,8 @@ impl Board {
         let before = self.state[c].combo[side];
         let after = (before as i32 + (new as i32 - old as i32) * WEIGHT[dir]) as u16;
         self.state[c].combo[side] = after;
-        let info = self.info[side];
-        let (oi, ni) = (info[before as usize], info[after as usize]);
+        let facts = self.facts[side];
+        let (oi, ni) = (facts[before as usize], facts[after as usize]);
         self.eval_sums[side] += ni.eval as i32 - oi.eval as i32;
         if oi.class != ni.class {
             self.class_counts[side][oi.class as usize] -= 1;
@@ -573,7 +582,7 @@ impl Board {
             class_counts: self.class_counts,
             eval_sums: self.eval_sums,
         });
-        if self.info(c, side).flags & FLAG_FIVE != 0 {
+        if self.facts(c, side).flags & FLAG_FIVE != 0 {
             self.winner = Some(side);
         }
         // The cell leaves the empty cells: its shapes become NONE for both sides.

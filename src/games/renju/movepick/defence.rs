@@ -33,7 +33,7 @@ pub fn threat_points(
 ) {
     out.clear();
     for c in cells {
-        if b.info(c, opp).class >= level && !b.is_forbidden(c, opp) {
+        if b.facts(c, opp).class >= level && !b.is_forbidden(c, opp) {
             out.push(c);
         }
     }
