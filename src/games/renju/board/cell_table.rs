@@ -123,13 +123,29 @@ pub fn table(rule: Rule, side: u8) -> &'static [CellInfo] {
     &t[rule_index(rule) * 2 + side as usize]
 }
 
-/// The compact facts of `table(rule, side)`, entry for entry, built on first use.
-pub fn facts(rule: Rule, side: u8) -> &'static [CellFacts] {
-    static FACTS: OnceLock<Vec<Vec<CellFacts>>> = OnceLock::new();
+/// Entries of a facts table: the power of two above `COMBINATIONS`, so that an index masked
+/// to it needs no bounds check (make reads two entries per changed shape).
+pub const FACTS_SLOTS: usize = COMBINATIONS.next_power_of_two();
+
+/// A side's facts table (`facts`).
+pub type FactsTable = [CellFacts; FACTS_SLOTS];
+
+/// The compact facts of `table(rule, side)`, entry for entry (the slots past `COMBINATIONS`
+/// are never indexed), built on first use.
+pub fn facts(rule: Rule, side: u8) -> &'static FactsTable {
+    static FACTS: OnceLock<Vec<Box<FactsTable>>> = OnceLock::new();
     let t = FACTS.get_or_init(|| {
         RULES
             .iter()
-            .flat_map(|&r| [0, 1].map(|s| table(r, s).iter().map(|&i| i.into()).collect()))
+            .flat_map(|&r| {
+                [0, 1].map(|s| {
+                    let mut f = Box::new([CellFacts::default(); FACTS_SLOTS]);
+                    for (slot, &i) in f.iter_mut().zip(table(r, s)) {
+                        *slot = i.into();
+                    }
+                    f
+                })
+            })
             .collect()
     });
     &t[rule_index(rule) * 2 + side as usize]

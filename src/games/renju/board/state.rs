@@ -15,7 +15,8 @@
 
 use super::cell_set::CellSet;
 use super::cell_table::{
-    self, CellFacts, CellInfo, FLAG_FIVE, FLAG_FOUR, FLAG_MAY_BE_FORBIDDEN, FLAG_OPEN_FOUR,
+    self, CellFacts, CellInfo, FactsTable, FACTS_SLOTS, FLAG_FIVE, FLAG_FOUR,
+    FLAG_MAY_BE_FORBIDDEN, FLAG_OPEN_FOUR,
 };
 use super::geometry::{
     cell, empty_cells, line_offset, step, stone, xy, Cell, Rule, CELLS, DIRS, EMPTY, STRIDE,
@@ -104,7 +105,7 @@ pub struct Board {
     /// Each side's cell table (`cell_table::table` of the rule).
     info: [&'static [CellInfo]; 2],
     /// The same tables' class, flags and value only (`cell_table::facts`): what make reads.
-    facts: [&'static [CellFacts]; 2],
+    facts: [&'static FactsTable; 2],
     /// Each side's threat terms, when it is to move (`eval::evaluate`).
     threats: [&'static [i32; THREATS]; 2],
 }
@@ -325,7 +326,8 @@ impl Board {
     /// scores, from the compact table that make keeps in cache).
     #[inline(always)]
     pub fn facts(&self, c: Cell, side: u8) -> CellFacts {
-        self.facts[side as usize][self.state[c as usize].combo[side as usize] as usize]
+        self.facts[side as usize]
+            [self.state[c as usize].combo[side as usize] as usize & (FACTS_SLOTS - 1)]
     }
     /// The index into `side`'s cell table of empty cell `c` (0 on occupied cells).
     #[inline]
@@ -537,7 +539,8 @@ impl Board {
         let after = (before as i32 + (new as i32 - old as i32) * WEIGHT[dir]) as u16;
         self.state[c].combo[side] = after;
         let facts = self.facts[side];
-        let (oi, ni) = (facts[before as usize], facts[after as usize]);
+        let mask = FACTS_SLOTS - 1;
+        let (oi, ni) = (facts[before as usize & mask], facts[after as usize & mask]);
         self.eval_sums[side] += ni.eval as i32 - oi.eval as i32;
         if oi.class != ni.class {
             self.class_counts[side][oi.class as usize] -= 1;
@@ -550,21 +553,30 @@ impl Board {
     }
 
     /// Flips the key bits of stone value `v` at `c` in the lines through it, refreshing the
-    /// empty cells there.
+    /// empty cells there. One call per direction with the direction a constant, so that its
+    /// step, key slot and index weight are immediates in the unrolled loop (callgrind: the
+    /// make's instructions fell by a tenth against a loop over the directions).
     #[inline(always)]
     fn update_lines(&mut self, c: usize, v: u32) {
-        for (dir, &d) in DIRS.iter().enumerate() {
-            for k in 1..=5isize {
-                let q = step(c, d, k);
-                self.keys[q][dir] ^= v << (2 * slot(-k));
-                if self.cells[q] == EMPTY {
-                    self.refresh(q, dir);
-                }
-                let q = step(c, d, -k);
-                self.keys[q][dir] ^= v << (2 * slot(k));
-                if self.cells[q] == EMPTY {
-                    self.refresh(q, dir);
-                }
+        self.update_line::<0>(c, v);
+        self.update_line::<1>(c, v);
+        self.update_line::<2>(c, v);
+        self.update_line::<3>(c, v);
+    }
+
+    #[inline(always)]
+    fn update_line<const DIR: usize>(&mut self, c: usize, v: u32) {
+        let d = DIRS[DIR];
+        for k in 1..=5isize {
+            let q = step(c, d, k);
+            self.keys[q][DIR] ^= v << (2 * slot(-k));
+            if self.cells[q] == EMPTY {
+                self.refresh(q, DIR);
+            }
+            let q = step(c, d, -k);
+            self.keys[q][DIR] ^= v << (2 * slot(k));
+            if self.cells[q] == EMPTY {
+                self.refresh(q, DIR);
             }
         }
     }
