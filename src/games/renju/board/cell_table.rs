@@ -78,6 +78,27 @@ fn info(s: [u8; 4], code: usize, p: &SideParams) -> CellInfo {
     }
 }
 
+/// The part of a `CellInfo` that every make reads for every cell whose shapes change (class,
+/// flags and evaluation value), four bytes instead of twenty: the board's incremental update
+/// reads two entries per changed shape, and a side's full table (293 KB) missed the L1 cache on
+/// 18 % of those reads (cachegrind on `sente bench renju`), where this one is 58 KB.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellFacts {
+    pub class: u8,
+    pub flags: u8,
+    pub eval: i16,
+}
+
+impl From<CellInfo> for CellFacts {
+    fn from(i: CellInfo) -> CellFacts {
+        CellFacts {
+            class: i.class,
+            flags: i.flags,
+            eval: i.eval,
+        }
+    }
+}
+
 /// One side's table valued by `p`.
 pub fn build(p: &SideParams) -> Vec<CellInfo> {
     let codes = code_of_index();
@@ -97,6 +118,34 @@ pub fn table(rule: Rule, side: u8) -> &'static [CellInfo] {
         RULES
             .iter()
             .flat_map(|&r| [build(p.side(r, 0)), build(p.side(r, 1))])
+            .collect()
+    });
+    &t[rule_index(rule) * 2 + side as usize]
+}
+
+/// Entries of a facts table: the power of two above `COMBINATIONS`, so that an index masked
+/// to it needs no bounds check (make reads two entries per changed shape).
+pub const FACTS_SLOTS: usize = COMBINATIONS.next_power_of_two();
+
+/// A side's facts table (`facts`).
+pub type FactsTable = [CellFacts; FACTS_SLOTS];
+
+/// The compact facts of `table(rule, side)`, entry for entry (the slots past `COMBINATIONS`
+/// are never indexed), built on first use.
+pub fn facts(rule: Rule, side: u8) -> &'static FactsTable {
+    static FACTS: OnceLock<Vec<Box<FactsTable>>> = OnceLock::new();
+    let t = FACTS.get_or_init(|| {
+        RULES
+            .iter()
+            .flat_map(|&r| {
+                [0, 1].map(|s| {
+                    let mut f = Box::new([CellFacts::default(); FACTS_SLOTS]);
+                    for (slot, &i) in f.iter_mut().zip(table(r, s)) {
+                        *slot = i.into();
+                    }
+                    f
+                })
+            })
             .collect()
     });
     &t[rule_index(rule) * 2 + side as usize]

@@ -13,6 +13,7 @@
 
 use crate::games::renju::board::{Board, Cell, Rule, DIRS, WALL};
 use crate::games::renju::patterns::class::{C_FOUR_THREE, C_WIN};
+use crate::games::renju::patterns::shapes::{F3, FIVE};
 
 /// Does the opponent's class at its threat points count for `opp` under this rule? A renju
 /// four-three of Black may hide a false three (its open-four point forbidden), which only a
@@ -33,7 +34,7 @@ pub fn threat_points(
 ) {
     out.clear();
     for c in cells {
-        if b.info(c, opp).class >= level && !b.is_forbidden(c, opp) {
+        if b.facts(c, opp).class >= level && !b.is_forbidden(c, opp) {
             out.push(c);
         }
     }
@@ -58,7 +59,14 @@ pub fn defences(b: &Board, threats: &[Cell], level: u8, out: &mut Vec<Cell>) {
     if stops_all(first) {
         out.push(first);
     }
-    for &d in &DIRS {
+    // Only the lines where the first point has a three or better count towards its class
+    // (`patterns::class`), and our stone can only lower its shape on the line they share: a
+    // stone on any other line leaves the point's class as it is, so it is no defence.
+    let shapes = b.shapes_of(first, opp);
+    for (dir, &d) in DIRS.iter().enumerate() {
+        if !(F3..=FIVE).contains(&shapes[dir]) {
+            continue;
+        }
         for sign in [-1isize, 1] {
             for k in 1..=5isize {
                 let x = (first as isize + sign * k * d) as Cell;

@@ -10,7 +10,7 @@ use super::stats::{Kind, NodeEnd, Stats};
 use super::win::{loss_in, quick_result};
 use crate::games::renju::board::{xy, Board, Cell, CELLS};
 use crate::games::renju::eval::evaluate;
-use crate::games::renju::movepick::{is_quiet, makes_four, Mode, MovePicker, Ordering};
+use crate::games::renju::movepick::{is_quiet, makes_four, Buffers, Mode, MovePicker, Ordering};
 use crate::games::renju::patterns::class::{combination, C_DOUBLE_THREE, C_FOUR_THREE, C_WIN};
 use crate::search::pvs::{Shared, MAX_PLY};
 use crate::search::tt::Bound;
@@ -82,6 +82,9 @@ pub struct Worker<'a> {
     /// The tree's counters, when asked for (`stats`); with them, each ply's static value.
     pub stats: Option<Box<Stats>>,
     evals: Vec<Score>,
+    /// The move lists of each ply's node (`movepick::Buffers`), lent to its picker or
+    /// quiescence and handed back, so that nodes allocate nothing.
+    bufs: Vec<Buffers>,
 }
 
 impl<'a> Worker<'a> {
@@ -121,6 +124,7 @@ impl<'a> Worker<'a> {
             improved: None,
             stats: None,
             evals: vec![0; MAX_PLY + 2],
+            bufs: (0..MAX_PLY + 2).map(|_| Buffers::default()).collect(),
         }
     }
 
@@ -376,7 +380,8 @@ impl<'a> Worker<'a> {
             .last_move()
             .map(|c| self.counter[side][c as usize])
             .filter(|&c| c != 0);
-        let mut picker = MovePicker::new(b, tt_move, excluded);
+        let bufs = std::mem::take(&mut self.bufs[ply]);
+        let mut picker = MovePicker::with_buffers(b, tt_move, excluded, bufs);
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let mut best_move: Cell = 0;
@@ -533,6 +538,7 @@ impl<'a> Worker<'a> {
                 failed_low: best <= alpha0,
             });
         }
+        self.bufs[ply] = picker.into_buffers();
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha0 {
@@ -660,16 +666,18 @@ impl<'a> Worker<'a> {
                 b.move_back(1),
                 if fours > 0 { b.move_back(3) } else { None },
             ];
-            let mut cells = Vec::with_capacity(16);
-            four_points_near(b, me, anchors, fours == 0, &mut cells);
+            let mut buf = std::mem::take(&mut self.bufs[ply]);
+            four_points_near(b, me, anchors, fours == 0, &mut buf.cells);
             let plain_ok = fours < self.p.qsearch_plain_fours;
-            let mut moves: Vec<(i32, Cell)> = cells
-                .into_iter()
-                .filter(|&c| plain_ok || combination(b.shapes_of(c, me)) >= FOUR_PLUS)
-                .map(|c| (b.info(c, me).threat_order, c))
-                .collect();
-            moves.sort_unstable_by_key(|&(s, c)| (-s, c));
-            for (_, m) in moves {
+            buf.moves.clear();
+            buf.moves.extend(
+                buf.cells
+                    .iter()
+                    .filter(|&&c| plain_ok || combination(b.shapes_of(c, me)) >= FOUR_PLUS)
+                    .map(|&c| (b.info(c, me).threat_order, c)),
+            );
+            buf.moves.sort_unstable_by_key(|&(s, c)| (-s, c));
+            for &(_, m) in &buf.moves {
                 if b.is_forbidden(m, me) {
                     continue;
                 }
@@ -691,6 +699,7 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
+            self.bufs[ply] = buf;
         }
         let bound = if best >= beta {
             Bound::Lower

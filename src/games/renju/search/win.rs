@@ -51,7 +51,7 @@ pub fn quick_result(b: &mut Board, ply: usize) -> Option<Score> {
     let black_renju = me == 0 && b.rule() == Rule::Renju;
     if b.class_counts()[me as usize][C_WIN as usize] > 0 {
         let found = b.four_points(me).iter().find(|&c| {
-            let i = b.info(c, me);
+            let i = b.facts(c, me);
             i.class == C_WIN && (!black_renju || i.flags & FLAG_OPEN_FOUR != 0)
         });
         if let Some(c) = found {
@@ -77,7 +77,7 @@ pub fn quick_result(b: &mut Board, ply: usize) -> Option<Score> {
         let four_three = b
             .four_points(me)
             .iter()
-            .find(|&c| b.info(c, me).class == C_FOUR_THREE);
+            .find(|&c| b.facts(c, me).class == C_FOUR_THREE);
         if let Some(c) = four_three {
             if four_three_wins(b, c) {
                 return Some(win_in(ply, 5));
@@ -123,7 +123,7 @@ pub fn winning_move(b: &mut Board) -> Option<(crate::games::renju::board::Cell, 
     b.region(4, &mut cells);
     for class in [C_WIN, C_FOUR_THREE, C_DOUBLE_THREE] {
         for &c in &cells {
-            let i = b.info(c, me);
+            let i = b.facts(c, me);
             if i.class != class || b.is_forbidden(c, me) {
                 continue;
             }

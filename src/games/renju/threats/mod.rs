@@ -16,7 +16,7 @@ pub fn five_points_near(b: &Board, c: Cell, side: u8) -> Vec<Cell> {
     for &d in &DIRS {
         for k in -4isize..=4 {
             let q = step(c as usize, d, k) as Cell;
-            if b.is_empty(q) && b.info(q, side).flags & FLAG_FIVE != 0 && !out.contains(&q) {
+            if b.is_empty(q) && b.facts(q, side).flags & FLAG_FIVE != 0 && !out.contains(&q) {
                 out.push(q);
             }
         }
@@ -31,7 +31,7 @@ pub fn five_points(b: &Board, side: u8) -> Vec<Cell> {
     }
     let mut cells = Vec::new();
     b.region(4, &mut cells);
-    cells.retain(|&c| b.info(c, side).flags & FLAG_FIVE != 0);
+    cells.retain(|&c| b.facts(c, side).flags & FLAG_FIVE != 0);
     cells
 }
 

@@ -78,7 +78,7 @@ impl<'a> Vcf<'a> {
     fn candidates(b: &mut Board) -> Vec<Cell> {
         let me = b.to_move();
         let them = 1 - me;
-        let makes_four = |b: &Board, c: Cell| b.info(c, me).flags & FLAG_FOUR != 0;
+        let makes_four = |b: &Board, c: Cell| b.facts(c, me).flags & FLAG_FOUR != 0;
         if b.five_points(them) > 0 {
             return match (b.five_points(them), b.five_point(them)) {
                 (1, Some(p)) if makes_four(b, p) && !b.is_forbidden(p, me) => vec![p],

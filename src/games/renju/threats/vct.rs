@@ -247,7 +247,7 @@ fn has_open_four(b: &mut Board, side: u8) -> bool {
 }
 
 fn is_open_four_point(b: &mut Board, c: Cell, side: u8) -> bool {
-    b.info(c, side).flags & FLAG_OPEN_FOUR != 0 && !b.is_forbidden(c, side)
+    b.facts(c, side).flags & FLAG_OPEN_FOUR != 0 && !b.is_forbidden(c, side)
 }
 
 /// The cells that may answer `att`'s threes: the defender's own four points, and the cells
@@ -305,7 +305,7 @@ fn threats(b: &mut Board) -> Vec<Cell> {
     b.region(4, &mut cells);
     let mut v: Vec<(i32, Cell)> = Vec::new();
     for c in cells {
-        let threat = b.info(c, me).flags & FLAG_THREE != 0;
+        let threat = b.facts(c, me).flags & FLAG_THREE != 0;
         if threat && b.is_legal(c) {
             v.push((b.info(c, me).threat_order, c));
         }
