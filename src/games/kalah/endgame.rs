@@ -126,6 +126,10 @@ fn next_in_layer(b: u128, m: usize) -> u128 {
     (b & !(0xff << t)) + (1 << before) + ((c - 1) << last)
 }
 
+/// Boards [`Endgame::fill_from`] evaluates between two looks at the stop flag (some
+/// milliseconds' work).
+const STOP_EVERY: usize = 1 << 16;
+
 /// Boards whose children [`Endgame::fill_from`] ranks and starts loading before it evaluates
 /// the board at hand.
 const LOOKAHEAD: usize = 8;
@@ -277,7 +281,7 @@ impl Endgame {
                             if first > s as usize || stop.load(Ordering::Relaxed) {
                                 break;
                             }
-                            db.fill_from(first as u32, s);
+                            db.fill_from(first as u32, s, stop);
                         })
                         .expect("spawn a database thread");
                 }
@@ -317,8 +321,9 @@ impl Endgame {
     /// [`next_in_layer`]). The children of the board [`LOOKAHEAD`] ranks ahead are ranked and
     /// their loads started before the board at hand reads its own: at 21-23 seeds the build
     /// waits on these random look-ups (hundreds of MB), and one board's half a dozen misses
-    /// alone did not keep the memory busy.
-    fn fill_from(&self, first: u32, s: u32) {
+    /// alone did not keep the memory busy. A raised `stop` ends the run within [`STOP_EVERY`]
+    /// boards (a run is up to a third of a layer: at 25 seeds, tens of seconds of one thread).
+    fn fill_from(&self, first: u32, s: u32, stop: &AtomicBool) {
         let m = self.rules.pits;
         let q = 2 * m - 1;
         // The run starts at the smallest board with `first` seeds in the first pit: the rest in
@@ -337,6 +342,9 @@ impl Endgame {
             }
         }
         for rank in start..end {
+            if rank % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+                return;
+            }
             debug_assert_eq!(rank, self.rank(Board(b), s));
             let at = (rank - start) % LOOKAHEAD;
             let here = ring[at];
@@ -629,6 +637,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_raised_stop_ends_a_run_of_the_build_before_it_evaluates_it() {
+        let rules = Rules {
+            pits: 3,
+            empty_capture: false,
+        };
+        let never = AtomicBool::new(false);
+        let mut db = Endgame::build(rules, 9, 1, &never).expect("not stopped");
+        let n = layer_size(10, 6);
+        db.layers
+            .push((0..n).map(|_| AtomicI8::new(UNKNOWN)).collect());
+        db.max_seeds = 10;
+        // The run of boards whose first pit is empty: ranks 0 .. C(14, 4).
+        let run = binom(14, 4) as usize;
+        let known = |db: &Endgame| {
+            db.layers[10][..run]
+                .iter()
+                .filter(|v| v.load(Ordering::Relaxed) != UNKNOWN)
+                .count()
+        };
+        db.fill_from(0, 10, &AtomicBool::new(true));
+        // Only finished games met while looking ahead may have been written.
+        assert!(known(&db) <= LOOKAHEAD, "{}", known(&db));
+        db.fill_from(0, 10, &never);
+        assert_eq!(known(&db), run);
     }
 
     #[test]
