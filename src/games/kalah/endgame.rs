@@ -126,6 +126,34 @@ fn next_in_layer(b: u128, m: usize) -> u128 {
     (b & !(0xff << t)) + (1 << before) + ((c - 1) << last)
 }
 
+/// Boards [`Endgame::fill_from`] evaluates between two looks at the stop flag (some
+/// milliseconds' work).
+const STOP_EVERY: usize = 1 << 16;
+
+/// Boards whose children [`Endgame::fill_from`] ranks and starts loading before it evaluates
+/// the board at hand.
+const LOOKAHEAD: usize = 8;
+
+/// One board's children as [`Endgame::prepare`] found them: per child its byte, and its pit,
+/// extra turn and gain packed in a word.
+#[derive(Clone, Copy)]
+struct Prepared<'a> {
+    /// The board still needs its value (it was neither known nor a finished game).
+    pending: bool,
+    n: usize,
+    slots: [Option<&'a AtomicI8>; MAX_PITS],
+    info: [u32; MAX_PITS],
+}
+
+impl Prepared<'_> {
+    const EMPTY: Prepared<'static> = Prepared {
+        pending: false,
+        n: 0,
+        slots: [None; MAX_PITS],
+        info: [0; MAX_PITS],
+    };
+}
+
 pub struct Endgame {
     rules: Rules,
     max_seeds: u32,
@@ -253,7 +281,7 @@ impl Endgame {
                             if first > s as usize || stop.load(Ordering::Relaxed) {
                                 break;
                             }
-                            db.fill_from(first as u32, s);
+                            db.fill_from(first as u32, s, stop);
                         })
                         .expect("spawn a database thread");
                 }
@@ -290,8 +318,12 @@ impl Endgame {
 
     /// Evaluates every board of layer `s` whose first pit holds `first` seeds: one run of ranks,
     /// walked in rank (lexicographic) order by stepping the board itself to its successor (see
-    /// [`next_in_layer`]).
-    fn fill_from(&self, first: u32, s: u32) {
+    /// [`next_in_layer`]). The children of the board [`LOOKAHEAD`] ranks ahead are ranked and
+    /// their loads started before the board at hand reads its own: at 21-23 seeds the build
+    /// waits on these random look-ups (hundreds of MB), and one board's half a dozen misses
+    /// alone did not keep the memory busy. A raised `stop` ends the run within [`STOP_EVERY`]
+    /// boards (a run is up to a third of a layer: at 25 seeds, tens of seconds of one thread).
+    fn fill_from(&self, first: u32, s: u32, stop: &AtomicBool) {
         let m = self.rules.pits;
         let q = 2 * m - 1;
         // The run starts at the smallest board with `first` seeds in the first pit: the rest in
@@ -300,62 +332,104 @@ impl Endgame {
         let end = start + binom((s - first) as usize + q - 1, q - 1) as usize;
         let mut b = Board::from_pits(&[first], &[]).0 | ((s - first) as u128) << (64 + 8 * (m - 1));
         let layer = &self.layers[s as usize];
+        let mut ring = [Prepared::EMPTY; LOOKAHEAD];
+        // `ahead` is the board `LOOKAHEAD` ranks past the one evaluated (while in the run).
+        let mut ahead = b;
+        for (rank, p) in (start..end).zip(ring.iter_mut()) {
+            *p = self.prepare(Board(ahead), s, &layer[rank]);
+            if rank + 1 < end {
+                ahead = next_in_layer(ahead, m);
+            }
+        }
         for rank in start..end {
+            if rank % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+                return;
+            }
             debug_assert_eq!(rank, self.rank(Board(b), s));
-            self.evaluate_at(Board(b), s, &layer[rank]);
+            let at = (rank - start) % LOOKAHEAD;
+            let here = ring[at];
+            if rank + LOOKAHEAD < end {
+                ring[at] = self.prepare(Board(ahead), s, &layer[rank + LOOKAHEAD]);
+                if rank + LOOKAHEAD + 1 < end {
+                    ahead = next_in_layer(ahead, m);
+                }
+            }
+            let slot = &layer[rank];
+            if here.pending && slot.load(Ordering::Relaxed) == UNKNOWN {
+                let v = self.finish(Board(b), s, &here);
+                slot.store(v as i8, Ordering::Relaxed);
+            }
             if rank + 1 < end {
                 b = next_in_layer(b, m);
             }
         }
     }
 
+    /// `b`'s children (`b` in layer `s`, the one being built, its byte `slot`), ranked and
+    /// their loads started; nothing to do (`pending` false) if `b` is known or the game is over
+    /// (whose value is then stored).
+    #[inline(always)]
+    fn prepare<'a>(&'a self, b: Board, s: u32, slot: &AtomicI8) -> Prepared<'a> {
+        let mut p = Prepared::EMPTY;
+        if slot.load(Ordering::Relaxed) != UNKNOWN {
+            return p;
+        }
+        if b.is_over() {
+            slot.store(b.final_value() as i8, Ordering::Relaxed);
+            return p;
+        }
+        let mut legal = b.legal(self.rules.pits);
+        while legal != 0 {
+            let i = legal.trailing_zeros();
+            legal &= legal - 1;
+            let c = b.sow(self.rules, i as usize);
+            let cs = s - c.gain;
+            let child = &self.layers[cs as usize][self.rank(c.board, cs)];
+            crate::search::prefetch::prefetch(child);
+            p.slots[p.n] = Some(child);
+            p.info[p.n] = i | (c.extra_turn as u32) << 4 | c.gain << 8;
+            p.n += 1;
+        }
+        p.pending = true;
+        p
+    }
+
+    /// The value of `b` (in layer `s`) from its children as [`Endgame::prepare`] found them:
+    /// those in lower layers are known; one in this layer is read, or evaluated depth first
+    /// when not known yet (sown again then: no board is kept, so that the recursive frame
+    /// stays small).
+    #[inline(always)]
+    fn finish(&self, b: Board, s: u32, p: &Prepared) -> i32 {
+        let mut best = i32::MIN;
+        for (slot, &info) in p.slots[..p.n].iter().zip(&p.info[..p.n]) {
+            let slot = slot.expect("filled by prepare");
+            let gain = (info >> 8) as i32;
+            let mut v = slot.load(Ordering::Relaxed) as i32;
+            if gain == 0 && v == UNKNOWN as i32 {
+                let child = b.sow(self.rules, (info & 15) as usize).board;
+                v = self.evaluate_at(child, s, slot);
+            }
+            best = best.max(gain + if info & 16 != 0 { v } else { -v });
+        }
+        best
+    }
+
     /// The value of `b` (in layer `s`, the one being built), whose byte is `slot`, computing
-    /// it if needed. Every child is ranked first and its load started with its siblings', so
-    /// that their cache misses overlap; then the children in lower layers (complete) are read
-    /// and those in this layer read, or evaluated depth first when not known yet. With the
-    /// boards' own ranks counted instead of computed, this took the 18-seed database (86M
-    /// boards, 2 threads) from 31-35 s of CPU to 23-25 s (two runs each, load 5-8).
+    /// it if needed: every child is ranked and its load started with its siblings' (so that
+    /// their cache misses overlap) before any is read. With the boards' own ranks counted
+    /// instead of computed, this took the 18-seed database (86M boards, 2 threads) from 31-35 s
+    /// of CPU to 23-25 s (two runs each, load 5-8).
     fn evaluate_at(&self, b: Board, s: u32, slot: &AtomicI8) -> i32 {
         let known = slot.load(Ordering::Relaxed);
         if known != UNKNOWN {
             return known as i32;
         }
-        let value = if b.is_over() {
-            b.final_value()
-        } else {
-            // Per child: its byte, and its pit, gain and extra turn packed in a word. A child in
-            // this layer is sown again only if it must be evaluated (once per board), so that
-            // no board is kept here: this frame stays small (it recurses), and most of it
-            // needs no initialising.
-            let mut slots: [Option<&AtomicI8>; MAX_PITS] = [None; MAX_PITS];
-            let mut info = [0u32; MAX_PITS];
-            let mut n = 0;
-            let mut legal = b.legal(self.rules.pits);
-            while legal != 0 {
-                let i = legal.trailing_zeros();
-                legal &= legal - 1;
-                let c = b.sow(self.rules, i as usize);
-                let cs = s - c.gain;
-                let slot = &self.layers[cs as usize][self.rank(c.board, cs)];
-                crate::search::prefetch::prefetch(slot);
-                slots[n] = Some(slot);
-                info[n] = i | (c.extra_turn as u32) << 4 | c.gain << 8;
-                n += 1;
-            }
-            let mut best = i32::MIN;
-            for (slot, &info) in slots[..n].iter().zip(&info[..n]) {
-                let slot = slot.expect("filled above");
-                let gain = (info >> 8) as i32;
-                let mut v = slot.load(Ordering::Relaxed) as i32;
-                // A child in a lower layer is known; one in this layer may need evaluating.
-                if gain == 0 && v == UNKNOWN as i32 {
-                    let child = b.sow(self.rules, (info & 15) as usize).board;
-                    v = self.evaluate_at(child, s, slot);
-                }
-                best = best.max(gain + if info & 16 != 0 { v } else { -v });
-            }
-            best
-        };
+        let p = self.prepare(b, s, slot);
+        if !p.pending {
+            // The game is over: `prepare` stored its value.
+            return slot.load(Ordering::Relaxed) as i32;
+        }
+        let value = self.finish(b, s, &p);
         slot.store(value as i8, Ordering::Relaxed);
         value
     }
@@ -563,6 +637,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_raised_stop_ends_a_run_of_the_build_before_it_evaluates_it() {
+        let rules = Rules {
+            pits: 3,
+            empty_capture: false,
+        };
+        let never = AtomicBool::new(false);
+        let mut db = Endgame::build(rules, 9, 1, &never).expect("not stopped");
+        let n = layer_size(10, 6);
+        db.layers
+            .push((0..n).map(|_| AtomicI8::new(UNKNOWN)).collect());
+        db.max_seeds = 10;
+        // The run of boards whose first pit is empty: ranks 0 .. C(14, 4).
+        let run = binom(14, 4) as usize;
+        let known = |db: &Endgame| {
+            db.layers[10][..run]
+                .iter()
+                .filter(|v| v.load(Ordering::Relaxed) != UNKNOWN)
+                .count()
+        };
+        db.fill_from(0, 10, &AtomicBool::new(true));
+        // Only finished games met while looking ahead may have been written.
+        assert!(known(&db) <= LOOKAHEAD, "{}", known(&db));
+        db.fill_from(0, 10, &never);
+        assert_eq!(known(&db), run);
     }
 
     #[test]

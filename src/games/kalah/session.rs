@@ -501,11 +501,16 @@ fn is_big_board(pits: usize, seeds: u32) -> bool {
 }
 
 /// The endgame database size `solve` uses for a board with `seeds` in play. A big board's solve
-/// is long enough to repay a bigger database, built once and cached: about 1 GB (23 seeds for
-/// 6 pits, 834 MB) halved Kalah(6,5) off on 2 threads, 1283 s with 20 seeds against 658 s.
+/// is long enough to repay a bigger database, built once and cached: about 2 GB (25 seeds for 6
+/// pits, 1.85 GB; at most an eighth of the machine's memory, at least 1 GB). Each seed more takes
+/// about 37 % of the nodes off: Kalah(6,4) off on one thread took 7.49M nodes with 23 seeds,
+/// 4.74M with 24 and 2.95M with 25, while each seed costs about 1.5 times the build before it
+/// (122, 188 and 289 s of CPU). Earlier, 23 seeds (834 MB) against 20 halved Kalah(6,5) off on
+/// 2 threads, 1283 s against 658 s.
 pub fn solve_endgame_seeds(pits: usize, seeds: u32) -> u32 {
     if is_big_board(pits, seeds) {
-        db_seeds_within(pits, 1 << 30)
+        let ram = physical_memory_bytes().unwrap_or(usize::MAX);
+        db_seeds_within(pits, (2usize << 30).min(ram / 8).max(1 << 30))
     } else {
         endgame_seeds(pits)
     }
