@@ -82,6 +82,8 @@ pub struct Solver<'a> {
     /// brought from the parent's by an update): a build costs more than an update.
     pub built: u64,
     fills: FillCache,
+    /// Whether the connection sets use captured pairs (`with_captured_pairs`).
+    pairs: bool,
 }
 
 /// Progressive widening (Benzene's `widening_base` 1 and `widening_factor`): φ and the choice
@@ -198,7 +200,20 @@ impl<'a> Solver<'a> {
             evaluated: 0,
             built: 0,
             fills: FillCache::default(),
+            pairs: true,
         }
+    }
+
+    /// Whether the connection sets' AND and OR rules use captured pairs (`vc::captured`; on by
+    /// default). They shrink the trees and make each position dearer: 8×8 after a1, one
+    /// exclusive run (2026-11-29 09:58–10:05 UTC, load 1.9 → 1.2): 180,622 → 60,423 df-pn nodes,
+    /// 266,421 → 110,058 positions judged, 159.3 → 108.8 s against MoHex's 149.9 s; the 7×7
+    /// sample a1 a2 b2 e2 c3 d4 b6 16,153 → 12,214 nodes but 9.7 → 11.2 s CPU, the 6×6 openings
+    /// 5,254 → 3,586 nodes, 2.8 → 3.3 s. The player's solver slice keeps them off until they
+    /// are measured there (`player::root_solver`).
+    pub fn with_captured_pairs(mut self, pairs: bool) -> Self {
+        self.pairs = pairs;
+        self
     }
 
     /// Starts from what earlier solves left (`into_memory`).
@@ -321,6 +336,9 @@ impl<'a> Solver<'a> {
                 return Verdict::Win(Some(c));
             }
         }
+        if let Some(c) = self.proven_move(pos, &root) {
+            return Verdict::Win(Some(c));
+        }
         // A first look at each child before any deep search: the key of a semi connection
         // (the proof of a root won at first look) leaves the opponent facing a full one, lost
         // at once, where a deep search of an earlier candidate that does not win might never end.
@@ -356,6 +374,21 @@ impl<'a> Solver<'a> {
         }
         // Out of time before a winning move was found: the win is known, its move is not.
         Verdict::Win(None)
+    }
+
+    /// The move of `root` (`pos` filled in) that the search proved winning: a child of its
+    /// entry lost for the opponent. It wins in `pos` too: the filled cells stay dead, captured
+    /// or permanently inferior whatever is played outside them, so `pos` plus the move has the
+    /// value of `root` plus the move. When fill-in changed the root, `pos` plus the move may
+    /// fill in to another position than the one the search proved (`child_lost` misses it),
+    /// and finding the move by searching `pos`'s children again, without connection sets,
+    /// cost 8×8 b1 e4 f4 g2 c4 as much again as its proof.
+    fn proven_move(&self, pos: &Hex, root: &Hex) -> Option<usize> {
+        let kids = self.kids_of(root)?;
+        kids.iter()
+            .filter(|k| self.table.get(&k.key).is_some_and(|n| n.delta == 0))
+            .map(|k| k.cell as usize)
+            .find(|&c| pos.board().color_at(c).is_none())
     }
 
     /// Whether the position after `c` (unfilled `pos` plus the move) is known lost for its
@@ -500,7 +533,7 @@ impl<'a> Solver<'a> {
         }
         self.evaluated += 1;
         self.built += 1;
-        let n = filed(pos, evaluate(pos, &build_sets(pos)), turned);
+        let n = filed(pos, evaluate(pos, &build_sets(pos, self.pairs)), turned);
         let r = (n.phi, n.delta);
         self.table.insert(key, n);
         r
@@ -639,7 +672,7 @@ impl<'a> Solver<'a> {
         if let std::collections::hash_map::Entry::Vacant(e) = self.table.entry(key) {
             if sets.is_none() {
                 self.built += 1;
-                sets = Some(built.insert(build_sets(pos)));
+                sets = Some(built.insert(build_sets(pos, self.pairs)));
             }
             self.evaluated += 1;
             let s = sets.as_deref().expect("sets given or built");
@@ -821,6 +854,45 @@ mod tests {
         assert!(phi == 0 || delta == 0, "unsolved: {phi} {delta}");
         assert!(solver.evaluated > 100, "{} judged", solver.evaluated);
         assert_eq!(solver.built, 1);
+    }
+
+    #[test]
+    fn the_winning_move_of_a_filled_root_is_read_from_its_proof() {
+        // Seeded random positions that fill-in changes, won for the side to move after a
+        // search: the move comes from the proof of the filled root, so the sets are built once
+        // (the search for it among the unfilled position's children built them again at every
+        // position it entered), and it wins: by brute force on 5x5, by a fresh solve on 6x6.
+        use crate::games::hex::ice::fillin;
+        use crate::games::hex::tests::{brute_force, random_position, Memo};
+        let stop = AtomicBool::new(false);
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut memo = Memo::default();
+        let mut searched = 0;
+        for i in 0..400 {
+            let n = 5 + i % 2;
+            let pos = random_position(n, if n == 5 { 10 + i % 4 } else { 8 + i % 4 }, &mut x);
+            if pos.winner().is_some() || fillin::canonical(&pos).0.key() == pos.key() {
+                continue;
+            }
+            let mut solver = Solver::new(&stop, None);
+            let Verdict::Win(Some(m)) = solver.solve(&pos) else {
+                continue;
+            };
+            let mut q = pos;
+            q.play_cell(m);
+            if n == 5 {
+                assert!(!brute_force(&q, &mut memo), "{m} loses in\n{}", pos.board());
+            } else {
+                let fresh = Solver::new(&stop, None).solve(&q);
+                assert_eq!(fresh, Verdict::Loss, "{m} in\n{}", pos.board());
+            }
+            if solver.nodes > 0 {
+                searched += 1;
+                assert_eq!(solver.built, 1, "in\n{}", pos.board());
+            }
+        }
+        // 8 with this seed (11:03 UTC); the old search failed the one-build assertion.
+        assert!(searched >= 4, "{searched}");
     }
 
     #[test]
