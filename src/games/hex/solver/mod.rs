@@ -56,6 +56,25 @@ const EPSILON: f64 = 0.25;
 /// better still: 6×6 7,799 df-pn nodes (10,266 judged) against 8,293 (10,435) at 0.25, and
 /// 7×7 a1+b2+c3 13,847 (19,194) against 16,885 (20,715). 0.15, 0.5 and 0.75 are worse.
 const WIDENING: f64 = 0.35;
+/// Boards of at least this many cells build the connection sets with captured pairs
+/// (`Solver::with_captured_pairs` overrides): they pay on 8×8, where the trees are large,
+/// and cost more than they save on the small boards. Heavy-shared, 2026-11-29 13:17 UTC,
+/// load 3.1, each opening from an empty table: 6×6 openings 5,082 df-pn nodes, 1.53 s CPU
+/// without against 3,512, 1.92 s with; 7×7 sample (a1 a2 b2 e2 c3 d4 b6) 16,153, 5.77 s
+/// against 12,214, 6.86 s.
+const PAIRS_FROM_CELLS: usize = 64;
+/// ε and the widening factor with captured pairs: their trees are narrower (smaller
+/// must-play regions), and widening to 0.35 of the children made df-pn leave and re-enter
+/// too few of them. 8×8, one build, heavy-shared, 13:19–13:31 UTC (positions judged, CPU s
+/// at load 1–4): a1 solved 110,058 (64.6 s) at ε 0.25 / w 0.35, 109,115 at 0.25 / 0.5,
+/// 111,659 at 0.5 / 0.35, **83,240 (45.9 s)** at 0.5 / 0.5, 106,725 at 0.5 / 0.65, 208,059
+/// at 0.35 / 0.5, 311,204 at 1.0 / 0.5; the eight positions of `positions8-deep5.gtp`
+/// (tournaments/results/hex-solve-engine) 19,644 → 8,868, and the same one move earlier
+/// (Black to move, 40,000-node cap) 98,815 with one unsolved → 40,853 all solved (37,299 at
+/// 0.25 / 0.5, 49,049 at 0.5 / 0.65). Without pairs (6×6, 7×7) 0.5 / 0.5 gains nothing:
+/// 6×6 openings 6,895 → 7,383 judged, 7×7 sample 22,533 → 23,569.
+const EPSILON_PAIRED: f64 = 0.5;
+const WIDENING_PAIRED: f64 = 0.5;
 /// Default bound on the table (entries of about 100 bytes plus their move lists); a solve
 /// that needs more gives up. `param_dfpn tt_size` changes it.
 pub const DEFAULT_TT_SIZE: usize = 4_000_000;
@@ -83,8 +102,9 @@ pub struct Solver<'a> {
     /// brought from the parent's by an update): a build costs more than an update.
     pub built: u64,
     fills: FillCache,
-    /// Whether the connection sets use captured pairs (`with_captured_pairs`).
-    pairs: bool,
+    /// Whether the connection sets use captured pairs (`with_captured_pairs`); `None`: by the
+    /// board's size (`PAIRS_FROM_CELLS`).
+    pairs: Option<bool>,
 }
 
 /// Progressive widening (Benzene's `widening_base` 1 and `widening_factor`): φ and the choice
@@ -247,20 +267,35 @@ impl<'a> Solver<'a> {
             evaluated: 0,
             built: 0,
             fills: FillCache::default(),
-            pairs: true,
+            pairs: None,
         }
     }
 
-    /// Whether the connection sets' AND and OR rules use captured pairs (`vc::captured`; on by
-    /// default). They shrink the trees and make each position dearer: 8×8 after a1, one
+    /// Whether the connection sets' AND and OR rules use captured pairs (`vc::captured`; by
+    /// default on boards of `PAIRS_FROM_CELLS` cells or more). They shrink the trees and make each position dearer: 8×8 after a1, one
     /// exclusive run (2026-11-29 09:58–10:05 UTC, load 1.9 → 1.2): 180,622 → 60,423 df-pn nodes,
     /// 266,421 → 110,058 positions judged, 159.3 → 108.8 s against MoHex's 149.9 s; the 7×7
     /// sample a1 a2 b2 e2 c3 d4 b6 16,153 → 12,214 nodes but 9.7 → 11.2 s CPU, the 6×6 openings
     /// 5,254 → 3,586 nodes, 2.8 → 3.3 s. The player's solver slice keeps them off until they
     /// are measured there (`player::root_solver`).
     pub fn with_captured_pairs(mut self, pairs: bool) -> Self {
-        self.pairs = pairs;
+        self.pairs = Some(pairs);
         self
+    }
+
+    /// Whether `pos`'s connection sets are built with captured pairs.
+    fn pairs_for(&self, pos: &Hex) -> bool {
+        self.pairs
+            .unwrap_or_else(|| pos.board().size() >= PAIRS_FROM_CELLS)
+    }
+
+    /// ε and the widening factor for `pos`'s search (`EPSILON_PAIRED`).
+    fn search_parameters(&self, pos: &Hex) -> (f64, f64) {
+        if self.pairs_for(pos) {
+            (EPSILON_PAIRED, WIDENING_PAIRED)
+        } else {
+            (EPSILON, WIDENING)
+        }
     }
 
     /// Starts from what earlier solves left (`into_memory`).
@@ -496,7 +531,7 @@ impl<'a> Solver<'a> {
             let entry = self.table.get(&slot(&filled).0);
             let decided = entry.is_none_or(|n| n.kids.is_none() && (n.phi == 0 || n.delta == 0));
             let lost = entry.is_some_and(|n| n.delta == 0);
-            let by_sets = || decided_move(&p, &filled, self.pairs, lost);
+            let by_sets = || decided_move(&p, &filled, self.pairs_for(&p), lost);
             let next = if decided {
                 by_sets().or_else(|| self.table_move(&p, &filled))
             } else {
@@ -613,7 +648,11 @@ impl<'a> Solver<'a> {
         }
         self.evaluated += 1;
         self.built += 1;
-        let n = filed(pos, evaluate(pos, &build_sets(pos, self.pairs)), turned);
+        let n = filed(
+            pos,
+            evaluate(pos, &build_sets(pos, self.pairs_for(pos))),
+            turned,
+        );
         let r = (n.phi, n.delta);
         self.table.insert(key, n);
         r
@@ -749,10 +788,12 @@ impl<'a> Solver<'a> {
         let (key, turned) = slot(pos);
         let mut sets = sets;
         let mut built: Option<Sets> = None;
+        let pairs = self.pairs_for(pos);
+        let (epsilon, widening) = self.search_parameters(pos);
         if let std::collections::hash_map::Entry::Vacant(e) = self.table.entry(key) {
             if sets.is_none() {
                 self.built += 1;
-                sets = Some(built.insert(build_sets(pos, self.pairs)));
+                sets = Some(built.insert(build_sets(pos, pairs)));
             }
             self.evaluated += 1;
             let s = sets.as_deref().expect("sets given or built");
@@ -791,7 +832,7 @@ impl<'a> Solver<'a> {
                         .map_or((1, 1), |n| (n.phi, n.delta))
                 })
                 .collect();
-            let width = widened(&numbers, WIDENING);
+            let width = widened(&numbers, widening);
             let mut phi = INF;
             let mut delta: u32 = 0;
             let mut best = None;
@@ -834,7 +875,7 @@ impl<'a> Solver<'a> {
                 .saturating_sub(delta)
                 .saturating_add(child_phi)
                 .min(INF);
-            let grown = ((second as f64) * (1.0 + EPSILON)).ceil() as u32;
+            let grown = ((second as f64) * (1.0 + epsilon)).ceil() as u32;
             let child_th_delta = th_phi.min(second.saturating_add(1).max(grown)).min(INF);
             // The sets are brought to the child and taken back after it (the undo log), also
             // when the child was expanded before: its own children judged on this visit need
@@ -1052,6 +1093,28 @@ mod tests {
             decided >= 20 && searched >= 3,
             "{decided} decided, {searched} searched"
         );
+    }
+
+    #[test]
+    fn captured_pairs_and_their_search_parameters_go_with_the_board_size() {
+        // By default 7x7 searches without pairs (ε and widening of the plain sets), 8x8 with
+        // them; an explicit choice holds on any board.
+        let stop = AtomicBool::new(false);
+        let (p7, p8) = (Hex::new(7, 7).expect("7x7"), Hex::new(8, 8).expect("8x8"));
+        let default = Solver::new(&stop, None);
+        assert!(!default.pairs_for(&p7) && default.pairs_for(&p8));
+        assert_eq!(
+            default.search_parameters(&p7),
+            (super::EPSILON, super::WIDENING)
+        );
+        assert_eq!(
+            default.search_parameters(&p8),
+            (super::EPSILON_PAIRED, super::WIDENING_PAIRED)
+        );
+        let on = Solver::new(&stop, None).with_captured_pairs(true);
+        assert!(on.pairs_for(&p7));
+        let off = Solver::new(&stop, None).with_captured_pairs(false);
+        assert!(!off.pairs_for(&p8));
     }
 
     #[test]
