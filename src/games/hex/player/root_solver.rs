@@ -59,7 +59,9 @@ impl RootSolver {
             Some((s, m)) if s == size => m,
             _ => Memory::default(),
         };
+        // Captured pairs pay on 8×8 proofs but are not measured in play (`Solver::with_captured_pairs`).
         let mut solver = Solver::new(stop, deadline)
+            .with_captured_pairs(false)
             .with_table_size(TABLE_POSITIONS)
             .with_memory(memory);
         let verdict = solver.solve(pos);

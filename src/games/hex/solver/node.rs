@@ -111,9 +111,13 @@ impl Node {
     }
 }
 
-/// Builds both sets from scratch.
-pub fn build_sets(pos: &Hex) -> Sets {
-    [VcSet::build(pos.board(), 0), VcSet::build(pos.board(), 1)]
+/// Builds both sets from scratch, with captured pairs in their rules if `pairs`
+/// (`Solver::with_captured_pairs`).
+pub fn build_sets(pos: &Hex, pairs: bool) -> Sets {
+    [
+        VcSet::build_with_pairs(pos.board(), 0, pairs),
+        VcSet::build_with_pairs(pos.board(), 1, pairs),
+    ]
 }
 
 /// The moves worth trying in a filled position, best first: what `Hex::ranked_moves` gives,

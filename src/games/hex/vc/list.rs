@@ -55,8 +55,13 @@ pub fn add_semi<const W: usize>(list: &mut Vec<Semi<W>>, fulls: &[Bits<W>], s: S
 
 /// `add_semi` for a semi already known to contain no full's or semi's carrier of the pair.
 pub fn put_semi<const W: usize>(list: &mut Vec<Semi<W>>, s: Semi<W>) -> bool {
+    put_semi_capped(list, s, MAX_SEMI)
+}
+
+/// `put_semi` with the list held to `cap` carriers.
+pub fn put_semi_capped<const W: usize>(list: &mut Vec<Semi<W>>, s: Semi<W>, cap: usize) -> bool {
     list.retain(|e| !subset(&s.carrier, &e.carrier));
-    insert_capped(list, s, MAX_SEMI, |e| e.carrier.len())
+    insert_capped(list, s, cap, |e| e.carrier.len())
 }
 
 /// Inserts in size order; over the cap, the largest goes (possibly the new one).
@@ -76,26 +81,44 @@ fn insert_capped<T: Copy + PartialEq>(
     true
 }
 
-/// The OR rule: subsets of `others` (at most `max_ors - 1` of them) which with `new` have an
-/// empty common intersection; each gives a full connection whose carrier is their union. Only
-/// semis that shrink the running intersection are added, as in Benzene's `limit_or`, and a
-/// union that holds one of the pair's `fulls` is not grown further (`add_full` would turn it
-/// and every larger union away).
+/// `union` with each captured pair of `caps` that `inter` (the cells the combined carriers
+/// share) reaches: the answers to an intrusion there (`captured`).
+#[inline]
+pub fn with_caps<const W: usize>(union: Bits<W>, inter: &Bits<W>, caps: &[Bits<W>]) -> Bits<W> {
+    caps.iter()
+        .filter(|c| c.intersects(inter))
+        .fold(union, |u, c| u.or(c))
+}
+
+/// The OR rule: subsets of `others` (at most `max_ors - 1` of them) which with `new` share no
+/// cell outside the endpoints' captured pairs `caps` (an intrusion there is answered inside the
+/// pair, `captured`); each gives a full connection whose carrier is their union with the pairs
+/// their common cells reach (`new` alone does when all of it lies in the pairs). Only semis
+/// that shrink the running intersection are added, as in Benzene's `limit_or`, and a union
+/// that holds one of the pair's `fulls` is not grown further (`add_full` would turn it and
+/// every larger union away).
 pub fn or_combinations<const W: usize>(
     new: &Bits<W>,
     others: &[Semi<W>],
     max_ors: usize,
     fulls: &[Bits<W>],
+    caps: &[Bits<W>; 2],
     out: &mut Vec<Bits<W>>,
 ) {
+    let allowed = caps[0].or(&caps[1]);
     let all = others.iter().fold(*new, |acc, s| acc.and(&s.carrier));
-    if !all.is_empty() {
+    if !all.is_subset(&allowed) {
         return;
+    }
+    if new.is_subset(&allowed) {
+        out.push(with_caps(*new, new, caps));
     }
     let hopeless = |u: &Bits<W>| fulls.iter().any(|e| subset(e, u));
     struct Walk<'a, const W: usize, F: Fn(&Bits<W>) -> bool> {
         others: &'a [Semi<W>],
         hopeless: F,
+        allowed: Bits<W>,
+        caps: &'a [Bits<W>; 2],
         out: &'a mut Vec<Bits<W>>,
     }
     fn dfs<const W: usize, F: Fn(&Bits<W>) -> bool>(
@@ -112,6 +135,8 @@ pub fn or_combinations<const W: usize>(
             }
             // A union is checked against the fulls only when it is kept or grown: most
             // combinations at the last level leave a common cell and are dropped unchecked.
+            // Also those whose common cells lie in the pairs: the trees measured with the pairs
+            // (`set::PAIRED_INNER_SEMIS`) were made so; keeping them is untried.
             if !i2.is_empty() && left <= 1 {
                 continue;
             }
@@ -119,8 +144,8 @@ pub fn or_combinations<const W: usize>(
             if (w.hopeless)(&u2) {
                 continue;
             }
-            if i2.is_empty() {
-                w.out.push(u2);
+            if i2.is_subset(&w.allowed) {
+                w.out.push(with_caps(u2, &i2, w.caps));
             } else {
                 dfs(w, j + 1, i2, u2, left - 1);
             }
@@ -129,6 +154,8 @@ pub fn or_combinations<const W: usize>(
     let mut w = Walk {
         others,
         hopeless,
+        allowed,
+        caps,
         out,
     };
     dfs(&mut w, 0, *new, *new, max_ors.saturating_sub(1));
@@ -137,25 +164,32 @@ pub fn or_combinations<const W: usize>(
 /// The OR rule over any number of semis, aimed at the pair's full intersection (the idea of
 /// Benzene's `limit_or` OR, after Pawlewicz et al., "Stronger Virtual Connections in Hex"):
 /// for each *candidate* cell `a` of the intersection of the pair's fulls in turn, the semis
-/// whose carriers miss `a` are tried; if their common intersection is empty they give a full
-/// avoiding `a`, whose carrier is a greedy union of them (in list order, smallest first, each
-/// taken only if it shrinks the running intersection). Each full found narrows the candidates
-/// to its own carrier. Unlike `or_combinations` the number of semis combined has no bound; the
-/// work is one pass over the list per candidate cell. What it adds: fulls that need five or
-/// more semis, and a full intersection as small as the semis allow (the AND rule and the
-/// opponent's must-play look at it).
-pub fn or_greedy<const W: usize>(semis: &[Semi<W>], fulls: &[Bits<W>], out: &mut Vec<Bits<W>>) {
+/// whose carriers miss `a` are tried; if their common cells lie in the endpoints' captured
+/// pairs `caps` they give a full avoiding `a`, whose carrier is a greedy union of them (in list
+/// order, smallest first, each taken only if it shrinks the running intersection) with the
+/// pairs reached. Each full found narrows the candidates to its own carrier. Unlike
+/// `or_combinations` the number of semis combined has no bound; the work is one pass over the
+/// list per candidate cell. What it adds: fulls that need five or more semis, and a full
+/// intersection as small as the semis allow (the AND rule and the opponent's must-play look at
+/// it).
+pub fn or_greedy<const W: usize>(
+    semis: &[Semi<W>],
+    fulls: &[Bits<W>],
+    caps: &[Bits<W>; 2],
+    out: &mut Vec<Bits<W>>,
+) {
+    let allowed = caps[0].or(&caps[1]);
     let all = semis.iter().fold(None, |acc: Option<Bits<W>>, s| {
         Some(acc.map_or(s.carrier, |a| a.and(&s.carrier)))
     });
-    if all.is_none_or(|a| !a.is_empty()) {
+    if all.is_none_or(|a| !a.is_subset(&allowed)) {
         return;
     }
     let mut cands = match fulls.split_first() {
         Some((f, rest)) => rest.iter().fold(*f, |acc, e| acc.and(e)),
-        // No full yet: the union of all semis is one (their intersection is empty).
+        // No full yet: the union of all semis is one (their intersection is in the pairs).
         None => {
-            let u = greedy_union(semis.iter().map(|s| &s.carrier));
+            let u = greedy_union(semis.iter().map(|s| &s.carrier), &allowed, caps);
             out.push(u);
             u
         }
@@ -166,17 +200,22 @@ pub fn or_greedy<const W: usize>(semis: &[Semi<W>], fulls: &[Bits<W>], out: &mut
         let inter = missing.clone().fold(None, |acc: Option<Bits<W>>, c| {
             Some(acc.map_or(*c, |i| i.and(c)))
         });
-        if inter.is_some_and(|i| i.is_empty()) {
-            let u = greedy_union(missing);
+        if inter.is_some_and(|i| i.is_subset(&allowed)) {
+            let u = greedy_union(missing, &allowed, caps);
             cands = cands.and(&u);
             out.push(u);
         }
     }
 }
 
-/// The union of carriers taken in order while each shrinks the running intersection, up to
-/// an empty intersection (the caller knows the whole sequence reaches it).
-fn greedy_union<'a, const W: usize>(carriers: impl Iterator<Item = &'a Bits<W>>) -> Bits<W> {
+/// The union of carriers taken in order while each shrinks the running intersection, up to an
+/// intersection inside `allowed` (the caller knows the whole sequence reaches it), with the
+/// captured pairs that intersection reaches.
+fn greedy_union<'a, const W: usize>(
+    carriers: impl Iterator<Item = &'a Bits<W>>,
+    allowed: &Bits<W>,
+    caps: &[Bits<W>; 2],
+) -> Bits<W> {
     let mut union = Bits::EMPTY;
     let mut inter: Option<Bits<W>> = None;
     for c in carriers {
@@ -185,10 +224,10 @@ fn greedy_union<'a, const W: usize>(carriers: impl Iterator<Item = &'a Bits<W>>)
             continue;
         }
         union = union.or(c);
-        if i2.is_empty() {
+        inter = Some(i2);
+        if i2.is_subset(allowed) {
             break;
         }
-        inter = Some(i2);
     }
-    union
+    with_caps(union, &inter.unwrap_or_default(), caps)
 }

@@ -1,6 +1,7 @@
 //! Virtual connections: the simple bridge/edge-template chains the search uses (`simple`) and
 //! the full H-search engine (`set`) that must-play, the solver and the `vc-*` commands use.
 
+pub mod captured;
 pub mod list;
 pub mod mustplay;
 pub mod set;

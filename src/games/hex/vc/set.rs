@@ -25,9 +25,13 @@
 use std::collections::VecDeque;
 
 use super::super::board::{Bits, Board, Cells, Edge};
-use super::list::{or_combinations, or_greedy, put_full, put_semi, subset, Semi};
+use super::captured::{self, Shape};
+use super::list::{
+    or_combinations, or_greedy, put_full, put_semi_capped, subset, with_caps, Semi, MAX_SEMI,
+};
 use super::store::Store;
 use super::templates;
+use std::sync::Arc;
 
 /// The exhaustive OR rule combines at most this many semis: the new one and one other whose
 /// carrier misses it. Benzene's `max_ors` is 4; with the greedy OR beside it (no bound on the
@@ -36,6 +40,14 @@ use super::templates;
 /// 16,214 against 16,174) for 15 % less CPU per position on 8×8 (a1, first 3,000 nodes): the
 /// triples the greedy union misses are rare, and trying them is most of the OR's work.
 pub const MAX_ORS: usize = 2;
+/// With captured pairs, the semi lists between two non-edge nodes hold at most this many
+/// carriers (edge pairs keep `MAX_SEMI`): the pairs make many more cell-to-cell semis along the
+/// edge rows, and their cost is the number of connections. Cap 4 / 6 / none (heavy-shared,
+/// 2026-11-29 09:11-09:20 UTC, load 4.5-5.1): 6×6 openings 3,586 / — / 3,309 df-pn nodes for
+/// 3.25 / — / 4.89 s CPU; 7×7 sample 12,214 / 10,693 / — nodes, 11.2 / 11.9 / — s; eight 8×8
+/// positions 5 moves deep (`positions8-deep5.gtp` in `tournaments/results/hex-solve-engine`)
+/// 27.5 / 30.8 / 37.5 s (no pairs: 28.9 s).
+pub const PAIRED_INNER_SEMIS: usize = 4;
 /// No node: an opponent stone.
 const NONE: u16 = u16::MAX;
 
@@ -56,6 +68,13 @@ pub struct Engine<const W: usize> {
     rep: Vec<u16>,
     /// Empty cells: the only cells carriers may hold.
     empty: Bits<W>,
+    /// Whether the AND and OR rules use captured pairs (`captured`, `build_with_pairs`).
+    pairs: bool,
+    /// Each empty cell's captured pair (`captured`), empty if none or `pairs` is off; indexed
+    /// by cell.
+    cap: Vec<Bits<W>>,
+    /// Each cell's possible pairs (empty when `pairs` is off).
+    shapes: Arc<[Vec<Shape>]>,
     /// Carriers per node pair `lo * n + hi`.
     full: Store<Bits<W>>,
     semi: Store<Semi<W>>,
@@ -74,6 +93,7 @@ pub struct Engine<const W: usize> {
 struct Saved<const W: usize> {
     rep: Vec<u16>,
     empty: Bits<W>,
+    cap: Vec<Bits<W>>,
     full_nbs: Vec<Cells>,
     semi_nbs: Vec<Cells>,
 }
@@ -102,6 +122,9 @@ impl<const W: usize> Engine<W> {
         self.n = other.n;
         self.rep.clone_from(&other.rep);
         self.empty = other.empty;
+        self.pairs = other.pairs;
+        self.cap.clone_from(&other.cap);
+        self.shapes = other.shapes.clone();
         self.full.copy_from(&other.full);
         self.semi.copy_from(&other.semi);
         self.full_nbs.clone_from(&other.full_nbs);
@@ -111,8 +134,15 @@ impl<const W: usize> Engine<W> {
         self.marks.open.clear();
     }
 
-    /// Builds `color`'s connections on `board` from scratch.
+    /// Builds `color`'s connections on `board` from scratch, without captured pairs.
     pub fn build(board: &Board, color: u8) -> Engine<W> {
+        Self::build_with_pairs(board, color, false)
+    }
+
+    /// Builds `color`'s connections on `board` from scratch; with `pairs`, the AND and OR
+    /// rules let carriers overlap in captured pairs (`captured`) and the semi lists between
+    /// two non-edge nodes are held to `PAIRED_INNER_SEMIS`.
+    pub fn build_with_pairs(board: &Board, color: u8, pairs: bool) -> Engine<W> {
         let size = board.size();
         let n = size + 2;
         let mut s = Engine {
@@ -121,6 +151,13 @@ impl<const W: usize> Engine<W> {
             n,
             rep: vec![NONE; size],
             empty: Bits::narrow(&board.empty_cells()),
+            pairs,
+            cap: vec![Bits::EMPTY; size],
+            shapes: if pairs {
+                captured::shapes(board, color)
+            } else {
+                Arc::from(Vec::new())
+            },
             full: Store::new(n * n),
             semi: Store::new(n * n),
             full_nbs: vec![Cells::EMPTY; n],
@@ -174,9 +211,40 @@ impl<const W: usize> Engine<W> {
                 }
             }
         }
+        s.find_captured();
         s.add_templates(board);
         s.closure();
         s
+    }
+
+    /// Recomputes every empty cell's captured pair from the stones now on the board.
+    fn find_captured(&mut self) {
+        if !self.pairs {
+            return;
+        }
+        let mut own = Bits::<W>::EMPTY;
+        for c in 0..self.size {
+            if self.rep[c] != NONE && !self.empty.has(c) {
+                own.insert(c);
+            }
+        }
+        for c in 0..self.size {
+            self.cap[c] = if self.empty.has(c) {
+                captured::pair(&self.shapes[c], &self.empty, &own)
+            } else {
+                Bits::EMPTY
+            };
+        }
+    }
+
+    /// The pair node `x` captures once played (empty for a chain or an edge).
+    #[inline]
+    fn cap_of(&self, x: u16) -> Bits<W> {
+        if self.is_cell(x) {
+            self.cap[x as usize]
+        } else {
+            Bits::EMPTY
+        }
     }
 
     /// Adds the edge templates (`templates`) that stand on the board as full connections from
@@ -277,7 +345,12 @@ impl<const W: usize> Engine<W> {
             return;
         }
         // The checks above are `add_semi`'s own: the list only has to take it.
-        if self.semi.edit(i, |list| put_semi(list, s)) {
+        let cap = if self.pairs && !self.is_edge(x) && !self.is_edge(y) {
+            PAIRED_INNER_SEMIS
+        } else {
+            MAX_SEMI
+        };
+        if self.semi.edit(i, |list| put_semi_capped(list, s, cap)) {
             self.semi_nbs[x as usize].insert(y as usize);
             self.semi_nbs[y as usize].insert(x as usize);
             self.semi_queue.push_back(Work::Semi(x, y, s));
@@ -324,6 +397,7 @@ impl<const W: usize> Engine<W> {
         if m_empty {
             key_cell.insert(m as usize);
         }
+        let cap_om = [self.cap_of(o), self.cap_of(m)];
         let nbs = self.full_nbs[m as usize];
         for z in nbs.iter() {
             let z = z as u16;
@@ -332,13 +406,16 @@ impl<const W: usize> Engine<W> {
             }
             // The rules below only add to the pair o–z, never to m–z (o is not m): the list
             // is read in place rather than copied.
+            let caps = [cap_om[0], cap_om[1], self.cap_of(z)];
             let i = self.idx(m, z);
             for k in 0..self.full[i].len() {
                 let d = self.full[i][k];
-                if d.intersects(&c) || (o_cell && d.has(o as usize)) {
+                if o_cell && d.has(o as usize) {
                     continue;
                 }
-                let u = c.or(&d);
+                let Some(u) = self.joined(&c, &d, &caps, o, z) else {
+                    continue;
+                };
                 if m_empty {
                     self.push_semi(
                         o,
@@ -363,17 +440,21 @@ impl<const W: usize> Engine<W> {
             if z == o || (self.is_cell(z) && c.has(z as usize)) {
                 continue;
             }
+            let caps = [cap_om[0], self.cap_of(z), Bits::EMPTY];
             let i = self.idx(m, z);
             for k in 0..self.semi[i].len() {
                 let s = self.semi[i][k];
-                if s.carrier.intersects(&c) || (o_cell && s.carrier.has(o as usize)) {
+                if o_cell && s.carrier.has(o as usize) {
                     continue;
                 }
+                let Some(u) = self.joined(&c, &s.carrier, &caps, o, z) else {
+                    continue;
+                };
                 self.push_semi(
                     o,
                     z,
                     Semi {
-                        carrier: s.carrier.or(&c),
+                        carrier: u,
                         key: s.key,
                     },
                 );
@@ -387,28 +468,69 @@ impl<const W: usize> Engine<W> {
             return;
         }
         let o_cell = self.is_cell(o);
+        let cap_o = self.cap_of(o);
         let nbs = self.full_nbs[m as usize];
         for z in nbs.iter() {
             let z = z as u16;
             if z == o || (self.is_cell(z) && s.carrier.has(z as usize)) {
                 continue;
             }
+            let caps = [cap_o, self.cap_of(z), Bits::EMPTY];
             let i = self.idx(m, z);
             for k in 0..self.full[i].len() {
                 let d = self.full[i][k];
-                if d.intersects(&s.carrier) || (o_cell && d.has(o as usize)) {
+                if o_cell && d.has(o as usize) {
                     continue;
                 }
+                let Some(u) = self.joined(&s.carrier, &d, &caps, o, z) else {
+                    continue;
+                };
                 self.push_semi(
                     o,
                     z,
                     Semi {
-                        carrier: s.carrier.or(&d),
+                        carrier: u,
                         key: s.key,
                     },
                 );
             }
         }
+    }
+
+    /// The carrier of two connections joined end to end (o to the middle, the middle to z):
+    /// their union if they are disjoint, or if every shared cell lies in a captured pair of
+    /// the nodes involved (`caps`), then with those pairs added (less the endpoints, which the
+    /// connection takes as the colour's); `None` otherwise.
+    #[inline]
+    fn joined(
+        &self,
+        a: &Bits<W>,
+        b: &Bits<W>,
+        caps: &[Bits<W>; 3],
+        o: u16,
+        z: u16,
+    ) -> Option<Bits<W>> {
+        let u = a.or(b);
+        if !a.intersects(b) {
+            return Some(u);
+        }
+        let shared = a.and(b);
+        let allowed = caps[0].or(&caps[1]).or(&caps[2]);
+        if !shared.is_subset(&allowed) {
+            return None;
+        }
+        Some(self.without_ends(with_caps(u, &shared, caps), o, z))
+    }
+
+    /// `c` less the nodes `o` and `z` where they are cells.
+    #[inline]
+    fn without_ends(&self, mut c: Bits<W>, o: u16, z: u16) -> Bits<W> {
+        for x in [o, z] {
+            if self.is_cell(x) {
+                c.remove(x as usize);
+            }
+        }
+        c
     }
 
     /// OR: the new semi with the pair's other semis.
@@ -419,14 +541,22 @@ impl<const W: usize> Engine<W> {
         others.extend(self.semi[i].iter().filter(|t| **t != s));
         let mut made = std::mem::take(&mut self.scratch_made);
         made.clear();
-        or_combinations(&s.carrier, &others, MAX_ORS, &self.full[i], &mut made);
+        let caps = [self.cap_of(x), self.cap_of(y)];
+        or_combinations(
+            &s.carrier,
+            &others,
+            MAX_ORS,
+            &self.full[i],
+            &caps,
+            &mut made,
+        );
         for &c in &made {
-            self.push_full(x, y, c);
+            self.push_full(x, y, self.without_ends(c, x, y));
         }
         made.clear();
-        or_greedy(&self.semi[i], &self.full[i], &mut made);
+        or_greedy(&self.semi[i], &self.full[i], &caps, &mut made);
         for &c in &made {
-            self.push_full(x, y, c);
+            self.push_full(x, y, self.without_ends(c, x, y));
         }
         self.scratch_semis = others;
         self.scratch_made = made;
@@ -460,6 +590,7 @@ impl<const W: usize> Engine<W> {
         if color != self.color {
             self.detach(p);
             self.rep[cell] = NONE;
+            self.find_captured();
             return;
         }
         // The mover's chain through the cell: it merges its neighbours' chains (and edges).
@@ -539,6 +670,8 @@ impl<const W: usize> Engine<W> {
                 }
             }
         }
+        // New stones may make new captured pairs.
+        self.find_captured();
         // Templates through the new stone (or whose carrier it was in) stand anew.
         self.add_templates(board);
         self.closure();
@@ -564,11 +697,13 @@ impl<const W: usize> Engine<W> {
         let mut saved = self.marks.spare.pop().unwrap_or_else(|| Saved {
             rep: Vec::new(),
             empty: Bits::EMPTY,
+            cap: Vec::new(),
             full_nbs: Vec::new(),
             semi_nbs: Vec::new(),
         });
         saved.rep.clone_from(&self.rep);
         saved.empty = self.empty;
+        saved.cap.clone_from(&self.cap);
         saved.full_nbs.clone_from(&self.full_nbs);
         saved.semi_nbs.clone_from(&self.semi_nbs);
         self.marks.open.push(saved);
@@ -582,6 +717,7 @@ impl<const W: usize> Engine<W> {
             return;
         };
         std::mem::swap(&mut self.rep, &mut saved.rep);
+        std::mem::swap(&mut self.cap, &mut saved.cap);
         std::mem::swap(&mut self.full_nbs, &mut saved.full_nbs);
         std::mem::swap(&mut self.semi_nbs, &mut saved.semi_nbs);
         self.empty = saved.empty;

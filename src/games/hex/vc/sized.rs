@@ -44,15 +44,20 @@ impl VcSet {
     /// Builds `color`'s connections on `board` from scratch, in the narrowest width that holds
     /// its cells.
     pub fn build(board: &Board, color: u8) -> VcSet {
+        Self::build_with_pairs(board, color, false)
+    }
+
+    /// `build`, with captured pairs in the AND and OR rules if `pairs` (`Engine::build_with_pairs`).
+    pub fn build_with_pairs(board: &Board, color: u8, pairs: bool) -> VcSet {
         let cells = board.size();
         if cells <= Bits::<1>::CAPACITY {
-            VcSet::One(Engine::build(board, color))
+            VcSet::One(Engine::build_with_pairs(board, color, pairs))
         } else if cells <= Bits::<2>::CAPACITY {
-            VcSet::Two(Engine::build(board, color))
+            VcSet::Two(Engine::build_with_pairs(board, color, pairs))
         } else if cells <= Bits::<3>::CAPACITY {
-            VcSet::Three(Engine::build(board, color))
+            VcSet::Three(Engine::build_with_pairs(board, color, pairs))
         } else {
-            VcSet::Wide(Engine::build(board, color))
+            VcSet::Wide(Engine::build_with_pairs(board, color, pairs))
         }
     }
 

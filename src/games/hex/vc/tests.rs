@@ -1,4 +1,4 @@
-use super::super::board::{Board, Cells, BLACK, WHITE};
+use super::super::board::{Board, Cells, Edge, BLACK, WHITE};
 use super::*;
 
 fn board(w: usize, stones: &[(u8, &str)]) -> Board {
@@ -168,6 +168,9 @@ fn low_cells(bits: u64, n: usize) -> Cells {
 
 /// The OR rule's cut-off never drops a full connection that `add_full` would keep: random
 /// semis and fulls over twelve cells, the rule with and without the pair's fulls.
+/// No captured pairs at either endpoint: the plain OR rule.
+const NO_CAPS: [Cells; 2] = [Cells::EMPTY; 2];
+
 #[test]
 fn or_rule_keeps_every_full_the_list_would_take() {
     let mut next = xorshift(0x2545_F491_4F6C_DD1D);
@@ -184,8 +187,15 @@ fn or_rule_keeps_every_full_the_list_would_take() {
             .map(|_| set(next() & next() | next() & next()))
             .collect();
         let (mut all, mut cut) = (Vec::new(), Vec::new());
-        list::or_combinations(&semis[0].carrier, &semis[1..], 4, &[], &mut all);
-        list::or_combinations(&semis[0].carrier, &semis[1..], 4, &fulls, &mut cut);
+        list::or_combinations(&semis[0].carrier, &semis[1..], 4, &[], &NO_CAPS, &mut all);
+        list::or_combinations(
+            &semis[0].carrier,
+            &semis[1..],
+            4,
+            &fulls,
+            &NO_CAPS,
+            &mut cut,
+        );
         for c in all {
             let mut l = fulls.clone();
             if list::add_full(&mut l, c) {
@@ -216,10 +226,17 @@ fn greedy_or_combines_more_semis_than_the_bounded_one() {
         })
         .collect();
     let mut bounded = Vec::new();
-    list::or_combinations(&semis[0].carrier, &semis[1..], 4, &[], &mut bounded);
+    list::or_combinations(
+        &semis[0].carrier,
+        &semis[1..],
+        4,
+        &[],
+        &NO_CAPS,
+        &mut bounded,
+    );
     assert!(bounded.is_empty(), "{bounded:?}");
     let mut greedy = Vec::new();
-    list::or_greedy(&semis, &[], &mut greedy);
+    list::or_greedy(&semis, &[], &NO_CAPS, &mut greedy);
     let all = semis.iter().fold(Cells::EMPTY, |u, s| u.or(&s.carrier));
     assert_eq!(greedy, vec![all]);
 }
@@ -245,7 +262,7 @@ fn greedy_or_leaves_no_cell_of_the_full_intersection_avoidable() {
             .map(|_| set(next() | next() & next()))
             .collect();
         let mut out = Vec::new();
-        list::or_greedy(&semis, &fulls, &mut out);
+        list::or_greedy(&semis, &fulls, &NO_CAPS, &mut out);
         for u in &out {
             // A union of semis inside it whose intersection is empty.
             let inside: Vec<&Cells> = semis
@@ -388,7 +405,11 @@ fn undo_returns_the_connections_to_the_mark() {
         let mut next = xorshift(seed);
         let mut seen = 0;
         let mut b = Board::new(side, side).unwrap();
-        let mut sets = [Engine::<W>::build(&b, BLACK), Engine::<W>::build(&b, WHITE)];
+        // With captured pairs, as the solver uses them: each cell's pair comes back too.
+        let mut sets = [
+            Engine::<W>::build_with_pairs(&b, BLACK, true),
+            Engine::<W>::build_with_pairs(&b, WHITE, true),
+        ];
         // The same moves without marks.
         let mut plain = sets.clone();
         for k in 0..side * 2 {
@@ -437,4 +458,192 @@ fn undo_returns_the_connections_to_the_mark() {
         seen += run::<2>(side, 0xC0FF_EE00 + i as u64);
     }
     assert!(seen > 5_000, "{seen}");
+}
+
+/// Whether `color`'s stones join node sets `from` and `to` (cells of a chain, or an edge:
+/// `Err(edge)`) on `b`, in the graph where the colour's own edges are nodes too: the engine's
+/// (a chain touching an edge *is* that edge), and the game's, where a captured pair held by an
+/// edge (`captured`) leans on the edge.
+fn joined(b: &Board, color: u8, from: &Result<Cells, Edge>, to: &Result<Cells, Edge>) -> bool {
+    let own = *b.stones(color);
+    let edges = Edge::of(color);
+    let on_edge = |e: Edge| b.edge_cells(e).and(&own);
+    let mut seen = match from {
+        Ok(c) => *c,
+        Err(e) => on_edge(*e),
+    };
+    let mut edge_seen = [false; 2];
+    let mut stack: Vec<usize> = seen.iter().collect();
+    while let Some(c) = stack.pop() {
+        let hit = match to {
+            Ok(t) => t.has(c),
+            Err(e) => b.on_edge(c, *e),
+        };
+        if hit {
+            return true;
+        }
+        let mut next: Vec<usize> = b.neighbours(c).collect();
+        for (i, &e) in edges.iter().enumerate() {
+            if b.on_edge(c, e) && !edge_seen[i] {
+                edge_seen[i] = true;
+                next.extend(on_edge(e).iter());
+            }
+        }
+        for n in next {
+            if own.has(n) && !seen.has(n) {
+                seen.insert(n);
+                stack.push(n);
+            }
+        }
+    }
+    false
+}
+
+/// The local game of a connection: both sides play only in `free`, `color` wins once its
+/// stones join the two nodes. Plain minimax.
+fn holds_locally(
+    b: &Board,
+    color: u8,
+    ends: &[Result<Cells, Edge>; 2],
+    free: Cells,
+    to_move: u8,
+) -> bool {
+    if joined(b, color, &ends[0], &ends[1]) {
+        return true;
+    }
+    let mut any = false;
+    for c in free.iter() {
+        let mut n = *b;
+        n.place(to_move, c);
+        let mut rest = free;
+        rest.remove(c);
+        let r = holds_locally(&n, color, ends, rest, 1 - to_move);
+        if to_move == color && r {
+            return true;
+        }
+        if to_move != color && !r {
+            return false;
+        }
+        any |= r;
+    }
+    to_move != color || any
+}
+
+/// Every full connection between any two nodes (cells, chains, edges) with a small carrier
+/// holds in its local game with the opponent to move, and every small semi holds once its key
+/// is played: the captured pairs' overlaps in the AND and OR rules (`captured`) included, on
+/// random positions whose connections are built fresh and updated move by move.
+#[test]
+fn every_small_connection_holds_in_its_local_game() {
+    use super::set::Engine;
+    fn check<const W: usize>(e: &Engine<W>, b: &Board, color: u8, seen: &mut [usize; 2]) {
+        let n = b.size() as u16 + 2;
+        let node = |x: u16| -> (Result<Cells, Edge>, Option<usize>) {
+            if x as usize >= b.size() {
+                (Err(Edge::of(color)[x as usize - b.size()]), None)
+            } else if b.color_at(x as usize).is_none() {
+                let mut c = Cells::EMPTY;
+                c.insert(x as usize);
+                (Ok(c), Some(x as usize))
+            } else {
+                (Ok(b.chain(color, x as usize)), None)
+            }
+        };
+        for x in 0..n {
+            for y in x + 1..n {
+                let (fx, fy) = (e.fulls(x, y), e.semis(x, y));
+                if fx.is_empty() && fy.is_empty() {
+                    continue;
+                }
+                let (nx, cx) = node(x);
+                let (ny, cy) = node(y);
+                let mut base = *b;
+                for c in [cx, cy].into_iter().flatten() {
+                    base.place(color, c);
+                }
+                let ends = [nx, ny];
+                let local = |carrier: Cells| {
+                    let mut l = base;
+                    for c in base.empty_cells().iter().filter(|&c| !carrier.has(c)) {
+                        l.place(1 - color, c);
+                    }
+                    l
+                };
+                for f in fx.iter().map(|c| c.widen()).filter(|c| c.len() <= 8) {
+                    let l = local(f);
+                    assert!(
+                        holds_locally(&l, color, &ends, f, 1 - color),
+                        "full {x}-{y} {f:?} for {color}\n{b}"
+                    );
+                    seen[0] += 1;
+                }
+                for s in fy.iter().filter(|s| s.carrier.len() <= 8) {
+                    let carrier = s.carrier.widen();
+                    let mut l = local(carrier);
+                    l.place(color, s.key as usize);
+                    let mut rest = carrier;
+                    rest.remove(s.key as usize);
+                    assert!(
+                        holds_locally(&l, color, &ends, rest, 1 - color),
+                        "semi {x}-{y} {carrier:?} key {} for {color}\n{b}",
+                        s.key
+                    );
+                    seen[1] += 1;
+                }
+            }
+        }
+    }
+    let mut next = xorshift(0x0DDB_A11C_AB1E_5EED);
+    let mut seen = [0usize; 2];
+    for game in 0..40 {
+        let side = 4 + game % 3;
+        let mut b = Board::new(side, side).unwrap();
+        let mut sets = [
+            Engine::<1>::build_with_pairs(&b, BLACK, true),
+            Engine::<1>::build_with_pairs(&b, WHITE, true),
+        ];
+        for k in 0..side * side / 2 {
+            if b.winner().is_some() {
+                break;
+            }
+            let cells: Vec<usize> = b.empty_cells().iter().collect();
+            let c = cells[next() as usize % cells.len()];
+            let color = ((k + game) % 2) as u8;
+            b.place(color, c);
+            for (i, s) in sets.iter_mut().enumerate() {
+                s.play(&b, color, c);
+                if k % 2 == 0 {
+                    check(s, &b, i as u8, &mut seen);
+                    let fresh = Engine::<1>::build_with_pairs(&b, i as u8, true);
+                    check(&fresh, &b, i as u8, &mut seen);
+                }
+            }
+        }
+    }
+    assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
+}
+
+/// 6×6 after Black c3, White c4: with captured pairs White's second-row cells lean on its
+/// edge (b5–east full, semis keyed e2), so Black's must-play is the 10 cells MoHex 2.0 gives
+/// (`vc-get-mustplay b`), where the rules without pairs leave 15.
+#[test]
+fn captured_pairs_cut_the_must_play_after_6x6_c3_c4_to_mohexs_ten() {
+    use super::sized::VcSet;
+    let b = board(6, &[(BLACK, "c3"), (WHITE, "c4")]);
+    let empty = b.empty_cells();
+    let region = |pairs: bool| {
+        let mine = VcSet::build_with_pairs(&b, BLACK, pairs);
+        let theirs = VcSet::build_with_pairs(&b, WHITE, pairs);
+        match must_play(&mine, &theirs, &empty) {
+            Outlook::MustPlay(m) => m,
+            _ => panic!("decided"),
+        }
+    };
+    let names = |c: Cells| -> Vec<String> { c.iter().map(|x| b.cell_name(x)).collect() };
+    let with = region(true);
+    assert_eq!(
+        names(with),
+        ["f2", "d3", "e3", "f3", "d4", "e4", "f4", "a5", "b5", "a6"],
+    );
+    assert_eq!(region(false).len(), 15);
 }
