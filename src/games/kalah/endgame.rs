@@ -5,21 +5,21 @@
 //! compositions of `s` into `2m` pits (lexicographic, computed with binomials). A move either
 //! puts seeds into a store (the child lies in a lower layer, already complete) or keeps every
 //! seed on the mover's side, moved towards the store: that strictly lowers the total distance of
-//! the seeds to their side's store, so positions inside one layer never repeat and a memoised
-//! depth-first evaluation builds a layer without any retrograde bookkeeping. Threads share the
-//! layer being built; two threads computing the same board write the same byte.
+//! the seeds to their side's store, so positions inside one layer never repeat, and a layer
+//! built in order of that distance ([`super::layer_order`]) finds every child already known:
+//! no retrograde bookkeeping and no recursion. Threads share each distance class.
 //!
 //! The database is an accelerator only: the solver is exact without it. It is built on demand,
-//! shows its progress on stderr, and is cached under the user's cache directory
-//! (`$SENTE_CACHE_DIR`, else `$XDG_CACHE_HOME/sente`, else `~/.cache/sente`) with a checksum; a
-//! missing, truncated or corrupt file is rebuilt.
+//! shows its progress on stderr, and is cached on disk with a checksum ([`super::endgame_file`]);
+//! a missing, truncated or corrupt file is rebuilt.
 
-use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicUsize, Ordering};
+use std::sync::Barrier;
 use std::time::Instant;
 
 use super::board::{Board, Rules, MAX_PITS};
+use super::endgame_file::{self, cache_path};
+use super::layer_order::{Halves, Piece};
 
 /// Marks a board whose value is not known yet (values lie in `-127..=127`).
 const UNKNOWN: i8 = i8::MIN;
@@ -27,12 +27,6 @@ const UNKNOWN: i8 = i8::MIN;
 pub const LIMIT: u32 = 40;
 /// The largest database we will allocate.
 const MAX_BYTES: usize = 4 << 30;
-const MAGIC: &[u8; 8] = b"SENTEKDB";
-/// Bytes read from the cache file per look at the stop flag.
-const LOAD_CHUNK: u64 = 16 << 20;
-/// 2: the standard ending (either side empty ends the game); files of format 1 hold values
-/// under the old rule (only the mover's side empty) and are never read.
-const FORMAT: u32 = 2;
 
 /// `BINOM[n][k]` for `n < 64`, `k <= 16` (saturating; only sane sizes are ever used).
 static BINOM: [[u64; 17]; 64] = binom_table();
@@ -111,34 +105,15 @@ fn layer_size(s: u32, pits: usize) -> usize {
     binom(s as usize + pits - 1, pits - 1) as usize
 }
 
-/// The board after `b` in its layer's rank order (`m` pits a side; `b` is not the layer's last
-/// board). The pits in rank order are the mover's, then the other side's, bytes `0..m` and
-/// `8..8 + m`. The successor of a composition moves one seed from its last non-empty pit `t`
-/// into the pit before it, and the rest of `t` into the last pit. Against enumerating the
-/// compositions recursively and packing each board from 12 counts (`fill_rest`, about 340
-/// instructions a board), this is a dozen.
-#[inline(always)]
-fn next_in_layer(b: u128, m: usize) -> u128 {
-    let last = 8 * (8 + m - 1);
-    let t = (127 - b.leading_zeros()) & !7;
-    let before = if t == 64 { 8 * (m - 1) as u32 } else { t - 8 };
-    let c = (b >> t) as u8 as u128;
-    (b & !(0xff << t)) + (1 << before) + ((c - 1) << last)
-}
-
-/// Boards [`Endgame::fill_from`] evaluates between two looks at the stop flag (some
-/// milliseconds' work).
-const STOP_EVERY: usize = 1 << 16;
-
-/// Boards whose children [`Endgame::fill_from`] ranks and starts loading before it evaluates
+/// Boards whose children [`Endgame::fill_piece`] ranks and starts loading before it evaluates
 /// the board at hand.
 const LOOKAHEAD: usize = 8;
 
-/// One board's children as [`Endgame::prepare`] found them: per child its byte, and its pit,
-/// extra turn and gain packed in a word.
+/// One board's children as [`Endgame::prepare`] found them: per child its byte, and its extra
+/// turn and gain packed in a word.
 #[derive(Clone, Copy)]
 struct Prepared<'a> {
-    /// The board still needs its value (it was neither known nor a finished game).
+    /// The board needs its value from its children (the game was not over).
     pending: bool,
     n: usize,
     slots: [Option<&'a AtomicI8>; MAX_PITS],
@@ -214,20 +189,27 @@ impl Endgame {
     ) -> Option<Endgame> {
         let max_seeds = max_seeds.min(LIMIT);
         let path = cache_path(rules, max_seeds);
+        let start = Instant::now();
         if let Some(db) = path
             .as_ref()
             .and_then(|p| Self::load(p, rules, max_seeds, stop))
         {
             log::info!(
-                "kalah endgame database loaded from {}",
-                path.unwrap().display()
+                "kalah endgame database loaded from {} in {:.1} s",
+                path.unwrap().display(),
+                start.elapsed().as_secs_f64()
             );
             return Some(db);
         }
         let db = Self::build(rules, max_seeds, threads, stop)?;
         if let Some(p) = path {
+            let start = Instant::now();
             match db.save(&p) {
-                Ok(()) => log::info!("kalah endgame database cached in {}", p.display()),
+                Ok(()) => log::info!(
+                    "kalah endgame database cached in {} in {:.1} s",
+                    p.display(),
+                    start.elapsed().as_secs_f64()
+                ),
                 Err(e) => log::warn!("cannot cache the endgame database in {}: {e}", p.display()),
             }
         }
@@ -262,6 +244,7 @@ impl Endgame {
             max_seeds: 0,
             layers: Vec::new(),
         };
+        let halves = Halves::new(rules.pits, max_seeds);
         let mut done = 0usize;
         for s in 0..=max_seeds {
             let n = layer_size(s, pits);
@@ -269,23 +252,7 @@ impl Endgame {
                 super::huge_pages::filled_vec(n, |_| AtomicI8::new(UNKNOWN)).into_boxed_slice(),
             );
             db.max_seeds = s;
-            let next_first = AtomicUsize::new(0);
-            std::thread::scope(|scope| {
-                for _ in 0..threads.max(1) {
-                    let db = &db;
-                    let next_first = &next_first;
-                    std::thread::Builder::new()
-                        .stack_size(32 << 20)
-                        .spawn_scoped(scope, move || loop {
-                            let first = next_first.fetch_add(1, Ordering::Relaxed);
-                            if first > s as usize || stop.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            db.fill_from(first as u32, s, stop);
-                        })
-                        .expect("spawn a database thread");
-                }
-            });
+            db.fill_layer(&halves, s, threads, stop);
             if stop.load(Ordering::Relaxed) {
                 if show {
                     eprintln!();
@@ -316,68 +283,84 @@ impl Endgame {
         Some(db)
     }
 
-    /// Evaluates every board of layer `s` whose first pit holds `first` seeds: one run of ranks,
-    /// walked in rank (lexicographic) order by stepping the board itself to its successor (see
-    /// [`next_in_layer`]). The children of the board [`LOOKAHEAD`] ranks ahead are ranked and
-    /// their loads started before the board at hand reads its own: at 21-23 seeds the build
-    /// waits on these random look-ups (hundreds of MB), and one board's half a dozen misses
-    /// alone did not keep the memory busy. A raised `stop` ends the run within [`STOP_EVERY`]
-    /// boards (a run is up to a third of a layer: at 25 seeds, tens of seconds of one thread).
-    fn fill_from(&self, first: u32, s: u32, stop: &AtomicBool) {
-        let m = self.rules.pits;
-        let q = 2 * m - 1;
-        // The run starts at the smallest board with `first` seeds in the first pit: the rest in
-        // the last pit.
-        let start = (binom(s as usize + q, q) - binom((s - first) as usize + q, q)) as usize;
-        let end = start + binom((s - first) as usize + q - 1, q - 1) as usize;
-        let mut b = Board::from_pits(&[first], &[]).0 | ((s - first) as u128) << (64 + 8 * (m - 1));
+    /// Evaluates every board of layer `s` (the last one pushed), distance class by class
+    /// ([`super::layer_order`]), the classes' pieces shared by `threads` threads, which wait for
+    /// each other between classes: a class reads the lower ones. A raised `stop` ends the
+    /// layer within a piece per thread, leaving it incomplete.
+    fn fill_layer(&self, halves: &Halves, s: u32, threads: usize, stop: &AtomicBool) {
+        let classes: Vec<Vec<Piece>> = halves.classes(s).map(|d| halves.pieces(s, d)).collect();
+        let taken: Vec<AtomicUsize> = classes.iter().map(|_| AtomicUsize::new(0)).collect();
+        let threads = threads.max(1);
+        let barrier = Barrier::new(threads);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                let (classes, taken, barrier) = (&classes, &taken, &barrier);
+                scope.spawn(move || {
+                    for (pieces, taken) in classes.iter().zip(taken) {
+                        loop {
+                            let i = taken.fetch_add(1, Ordering::Relaxed);
+                            if i >= pieces.len() || stop.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            self.fill_piece(halves, s, &pieces[i]);
+                        }
+                        barrier.wait();
+                    }
+                });
+            }
+        });
+    }
+
+    /// Evaluates the boards of one piece of layer `s`: each mover's half `a` of the piece with
+    /// every other half of the class. The children of the board [`LOOKAHEAD`] boards ahead are
+    /// ranked and their loads started before the board at hand reads its own: the build waits
+    /// on these random look-ups (hundreds of MB), and one board's half a dozen misses alone do
+    /// not keep the memory busy.
+    fn fill_piece(&self, halves: &Halves, s: u32, piece: &Piece) {
+        let theirs = halves.of(s - piece.mine, piece.theirs_distance);
+        // The lowest rank with `a` as the mover's half is that of the other half's
+        // lexicographically first board, all its seeds in the last pit (other half's rank 0);
+        // the other halves follow in their order.
+        let last = 64 + 8 * (self.rules.pits - 1);
+        let first_other = ((s - piece.mine) as u128) << last;
         let layer = &self.layers[s as usize];
-        let mut ring = [Prepared::EMPTY; LOOKAHEAD];
-        // `ahead` is the board `LOOKAHEAD` ranks past the one evaluated (while in the run).
-        let mut ahead = b;
-        for (rank, p) in (start..end).zip(ring.iter_mut()) {
-            *p = self.prepare(Board(ahead), s, &layer[rank]);
-            if rank + 1 < end {
-                ahead = next_in_layer(ahead, m);
+        let boards = halves.of(piece.mine, piece.mine_distance)[piece.a.clone()]
+            .iter()
+            .flat_map(|&(a, _)| {
+                let base = self.rank(Board(a as u128 | first_other), s);
+                theirs
+                    .iter()
+                    .map(move |&(b, r)| (Board(a as u128 | (b as u128) << 64), base + r as usize))
+            });
+        let mut ring = [(Board(0), 0usize, Prepared::EMPTY); LOOKAHEAD];
+        let mut count = 0;
+        for (b, rank) in boards {
+            debug_assert_eq!(rank, self.rank(b, s));
+            let at = count % LOOKAHEAD;
+            if count >= LOOKAHEAD {
+                let (old, old_rank, p) = ring[at];
+                self.settle(old, &layer[old_rank], &p);
             }
+            ring[at] = (b, rank, self.prepare(b, s, &layer[rank]));
+            count += 1;
         }
-        for rank in start..end {
-            if rank % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
-                return;
-            }
-            debug_assert_eq!(rank, self.rank(Board(b), s));
-            let at = (rank - start) % LOOKAHEAD;
-            let here = ring[at];
-            if rank + LOOKAHEAD < end {
-                ring[at] = self.prepare(Board(ahead), s, &layer[rank + LOOKAHEAD]);
-                if rank + LOOKAHEAD + 1 < end {
-                    ahead = next_in_layer(ahead, m);
-                }
-            }
-            let slot = &layer[rank];
-            if here.pending && slot.load(Ordering::Relaxed) == UNKNOWN {
-                let v = self.finish(Board(b), s, &here);
-                slot.store(v as i8, Ordering::Relaxed);
-            }
-            if rank + 1 < end {
-                b = next_in_layer(b, m);
-            }
+        for i in count.saturating_sub(LOOKAHEAD)..count {
+            let (old, old_rank, p) = ring[i % LOOKAHEAD];
+            self.settle(old, &layer[old_rank], &p);
         }
     }
 
     /// `b`'s children (`b` in layer `s`, the one being built, its byte `slot`), ranked and
-    /// their loads started; nothing to do (`pending` false) if `b` is known or the game is over
-    /// (whose value is then stored).
+    /// their loads started, and `slot`'s load too (the board's byte is written a few boards
+    /// later); nothing to do (`pending` false) if the game is over, whose value is then stored.
     #[inline(always)]
     fn prepare<'a>(&'a self, b: Board, s: u32, slot: &AtomicI8) -> Prepared<'a> {
         let mut p = Prepared::EMPTY;
-        if slot.load(Ordering::Relaxed) != UNKNOWN {
-            return p;
-        }
         if b.is_over() {
             slot.store(b.final_value() as i8, Ordering::Relaxed);
             return p;
         }
+        crate::search::prefetch::prefetch(slot);
         let mut legal = b.legal(self.rules.pits);
         while legal != 0 {
             let i = legal.trailing_zeros();
@@ -387,86 +370,39 @@ impl Endgame {
             let child = &self.layers[cs as usize][self.rank(c.board, cs)];
             crate::search::prefetch::prefetch(child);
             p.slots[p.n] = Some(child);
-            p.info[p.n] = i | (c.extra_turn as u32) << 4 | c.gain << 8;
+            p.info[p.n] = (c.extra_turn as u32) << 4 | c.gain << 8;
             p.n += 1;
         }
         p.pending = true;
         p
     }
 
-    /// The value of `b` (in layer `s`) from its children as [`Endgame::prepare`] found them:
-    /// those in lower layers are known; one in this layer is read, or evaluated depth first
-    /// when not known yet (sown again then: no board is kept, so that the recursive frame
-    /// stays small).
+    /// Stores the value of `b` from its children as [`Endgame::prepare`] found them, all known:
+    /// those in lower layers are complete, and those in `b`'s layer lie in lower distance
+    /// classes.
     #[inline(always)]
-    fn finish(&self, b: Board, s: u32, p: &Prepared) -> i32 {
+    fn settle(&self, b: Board, slot: &AtomicI8, p: &Prepared) {
+        if !p.pending {
+            return;
+        }
         let mut best = i32::MIN;
-        for (slot, &info) in p.slots[..p.n].iter().zip(&p.info[..p.n]) {
-            let slot = slot.expect("filled by prepare");
+        for (child, &info) in p.slots[..p.n].iter().zip(&p.info[..p.n]) {
+            let v = child.expect("filled by prepare").load(Ordering::Relaxed) as i32;
+            debug_assert_ne!(v, UNKNOWN as i32, "{b:?}: a child is not known yet");
             let gain = (info >> 8) as i32;
-            let mut v = slot.load(Ordering::Relaxed) as i32;
-            if gain == 0 && v == UNKNOWN as i32 {
-                let child = b.sow(self.rules, (info & 15) as usize).board;
-                v = self.evaluate_at(child, s, slot);
-            }
             best = best.max(gain + if info & 16 != 0 { v } else { -v });
         }
-        best
+        slot.store(best as i8, Ordering::Relaxed);
     }
 
-    /// The value of `b` (in layer `s`, the one being built), whose byte is `slot`, computing
-    /// it if needed: every child is ranked and its load started with its siblings' (so that
-    /// their cache misses overlap) before any is read. With the boards' own ranks counted
-    /// instead of computed, this took the 18-seed database (86M boards, 2 threads) from 31-35 s
-    /// of CPU to 23-25 s (two runs each, load 5-8).
-    fn evaluate_at(&self, b: Board, s: u32, slot: &AtomicI8) -> i32 {
-        let known = slot.load(Ordering::Relaxed);
-        if known != UNKNOWN {
-            return known as i32;
-        }
-        let p = self.prepare(b, s, slot);
-        if !p.pending {
-            // The game is over: `prepare` stored its value.
-            return slot.load(Ordering::Relaxed) as i32;
-        }
-        let value = self.finish(b, s, &p);
-        slot.store(value as i8, Ordering::Relaxed);
-        value
-    }
-
-    fn load(path: &PathBuf, rules: Rules, max_seeds: u32, stop: &AtomicBool) -> Option<Endgame> {
-        let mut f = std::fs::File::open(path).ok()?;
-        let mut bytes = Vec::new();
-        // In pieces, so that a raised `stop` is seen within a few milliseconds.
-        while (&mut f).take(LOAD_CHUNK).read_to_end(&mut bytes).ok()? > 0 {
-            if stop.load(Ordering::Relaxed) {
-                return None;
-            }
-        }
-        let header = header(rules, max_seeds);
-        let body = bytes.get(header.len() + 8..)?;
-        if bytes[..header.len()] != header[..]
-            || body.len() != Self::size(rules.pits, max_seeds)
-            || bytes[header.len()..header.len() + 8] != checksum(body).to_le_bytes()
-        {
-            log::warn!("ignoring a bad endgame database file {}", path.display());
-            return None;
-        }
-        let mut layers = Vec::new();
-        let mut at = 0;
-        for s in 0..=max_seeds {
-            let n = layer_size(s, 2 * rules.pits);
-            let layer = &body[at..at + n];
-            layers.push(
-                super::huge_pages::filled_vec_unless_stopped(
-                    n,
-                    |i| AtomicI8::new(layer[i] as i8),
-                    stop,
-                )?
-                .into_boxed_slice(),
-            );
-            at += n;
-        }
+    fn load(
+        path: &std::path::Path,
+        rules: Rules,
+        max_seeds: u32,
+        stop: &AtomicBool,
+    ) -> Option<Endgame> {
+        let sizes = (0..=max_seeds).map(|s| layer_size(s, 2 * rules.pits));
+        let layers = endgame_file::load(path, rules, max_seeds, sizes, stop)?;
         Some(Endgame {
             rules,
             max_seeds,
@@ -474,78 +410,9 @@ impl Endgame {
         })
     }
 
-    fn save(&self, path: &PathBuf) -> std::io::Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let body: Vec<u8> = self
-            .layers
-            .iter()
-            .flat_map(|l| l.iter().map(|v| v.load(Ordering::Relaxed) as u8))
-            .collect();
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        {
-            let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-            f.write_all(&header(self.rules, self.max_seeds))?;
-            f.write_all(&checksum(&body).to_le_bytes())?;
-            f.write_all(&body)?;
-            f.flush()?;
-        }
-        std::fs::rename(&tmp, path)
+    fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
+        endgame_file::save(path, self.rules, self.max_seeds, &self.layers)
     }
-}
-
-fn header(rules: Rules, max_seeds: u32) -> Vec<u8> {
-    let mut h = MAGIC.to_vec();
-    for x in [
-        FORMAT,
-        rules.pits as u32,
-        rules.empty_capture as u32,
-        max_seeds,
-    ] {
-        h.extend_from_slice(&x.to_le_bytes());
-    }
-    h
-}
-
-/// A 64-bit checksum of the body (FNV-1a over 8-byte words, then mixed).
-fn checksum(body: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for chunk in body.chunks(8) {
-        let mut w = [0u8; 8];
-        w[..chunk.len()].copy_from_slice(chunk);
-        h ^= u64::from_le_bytes(w);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        h ^= h >> 29;
-    }
-    h
-}
-
-/// The user cache directory for databases, if one can be found.
-pub fn cache_dir() -> Option<PathBuf> {
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    env("SENTE_CACHE_DIR")
-        .or_else(|| env("XDG_CACHE_HOME").map(|p| p.join("sente")))
-        .or_else(|| env("HOME").map(|p| p.join(".cache").join("sente")))
-}
-
-fn cache_path(rules: Rules, max_seeds: u32) -> Option<PathBuf> {
-    cache_dir().map(|d| {
-        d.join(format!(
-            "kalah-v{FORMAT}-{}pits-{}-{}seeds.db",
-            rules.pits,
-            if rules.empty_capture {
-                "emptycapture"
-            } else {
-                "standard"
-            },
-            max_seeds
-        ))
-    })
 }
 
 #[cfg(test)]
@@ -624,46 +491,36 @@ mod tests {
     }
 
     #[test]
-    fn stepping_a_board_walks_its_layer_in_rank_order() {
-        for (pits, most) in [(1, 9), (2, 8), (3, 7), (6, 5), (8, 3)] {
-            let d = db(pits);
-            for s in 1..=most {
-                let boards = layer(pits, s);
-                let mut b = Board::from_pits(&boards[0][..pits], &boards[0][pits..]).0;
-                for (i, c) in boards.iter().enumerate().skip(1) {
-                    b = next_in_layer(b, pits);
-                    assert_eq!(b, Board::from_pits(&c[..pits], &c[pits..]).0, "{c:?}");
-                    assert_eq!(d.rank(Board(b), s), i);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_raised_stop_ends_a_run_of_the_build_before_it_evaluates_it() {
+    fn a_raised_stop_ends_a_layer_of_the_build_before_it_evaluates_it() {
         let rules = Rules {
             pits: 3,
             empty_capture: false,
         };
         let never = AtomicBool::new(false);
         let mut db = Endgame::build(rules, 9, 1, &never).expect("not stopped");
-        let n = layer_size(10, 6);
-        db.layers
-            .push((0..n).map(|_| AtomicI8::new(UNKNOWN)).collect());
-        db.max_seeds = 10;
-        // The run of boards whose first pit is empty: ranks 0 .. C(14, 4).
-        let run = binom(14, 4) as usize;
-        let known = |db: &Endgame| {
-            db.layers[10][..run]
+        let halves = Halves::new(3, 10);
+        let unknown = |db: &Endgame| {
+            db.layers[10]
                 .iter()
-                .filter(|v| v.load(Ordering::Relaxed) != UNKNOWN)
+                .filter(|v| v.load(Ordering::Relaxed) == UNKNOWN)
                 .count()
         };
-        db.fill_from(0, 10, &AtomicBool::new(true));
-        // Only finished games met while looking ahead may have been written.
-        assert!(known(&db) <= LOOKAHEAD, "{}", known(&db));
-        db.fill_from(0, 10, &never);
-        assert_eq!(known(&db), run);
+        db.layers.push(
+            (0..layer_size(10, 6))
+                .map(|_| AtomicI8::new(UNKNOWN))
+                .collect(),
+        );
+        db.max_seeds = 10;
+        db.fill_layer(&halves, 10, 2, &AtomicBool::new(true));
+        assert_eq!(unknown(&db), layer_size(10, 6));
+        db.fill_layer(&halves, 10, 2, &never);
+        assert_eq!(unknown(&db), 0);
+        // The same bytes as the whole build's.
+        let whole = Endgame::build(rules, 10, 2, &never).expect("not stopped");
+        assert!(db.layers[10]
+            .iter()
+            .zip(&*whole.layers[10])
+            .all(|(x, y)| x.load(Ordering::Relaxed) == y.load(Ordering::Relaxed)));
     }
 
     #[test]

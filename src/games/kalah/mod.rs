@@ -4,7 +4,9 @@
 pub mod bench;
 pub mod board;
 pub mod endgame;
+mod endgame_file;
 mod huge_pages;
+mod layer_order;
 pub mod position;
 pub mod proof_table;
 pub mod session;
