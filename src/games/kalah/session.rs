@@ -334,12 +334,18 @@ impl KalahSession {
             let proofs = grown.map_or(proofs, Arc::new);
             let seeds = pos.board.seeds();
             let k = solve_endgame_seeds(rules.pits, seeds);
+            let mut writer = None;
             let endgame = match loaded {
                 Some(db) if db.max_seeds() >= k => Some(db),
                 // Building a database is worth it only when the search alone would take longer
                 // (Kalah(6,3) is solved in about a second without one, Kalah(6,4) is not).
                 _ if k > 0 && seeds > k + BUILD_MARGIN => {
-                    Endgame::load_or_build(rules, k, threads, &stop).map(Arc::new)
+                    Endgame::load_or_build(rules, k, threads, &stop).map(|(db, built)| {
+                        let db = Arc::new(db);
+                        // Cached while the search runs, and waited for before the answer.
+                        writer = built.then(|| Endgame::cache_in_background(Arc::clone(&db)));
+                        db
+                    })
                 }
                 loaded => Endgame::load_cached(rules, k, &stop)
                     .map(Arc::new)
@@ -359,6 +365,14 @@ impl KalahSession {
                 }),
             };
             let r = solver::solve(pos.board, &setup);
+            if let Some(w) = writer {
+                let waited = Instant::now();
+                let _ = w.join();
+                log::info!(
+                    "solve: waited {:.1} s for the database's cache file",
+                    waited.elapsed().as_secs_f64()
+                );
+            }
             let text = match r {
                 Ok(s) => {
                     log::info!(
