@@ -6,9 +6,10 @@
 //! sown ones towards the store: `k` seeds sown from a pit lower the total distance by
 //! `k (k + 1) / 2`. So the boards of one distance have no children among themselves, and a layer
 //! walked class by class (lowest distance first) needs no recursion: each class is one flat,
-//! prefetched walk that any number of threads can share. Walked in rank order instead, about
-//! half of those children came after their parent and were evaluated depth first, one board's
-//! look-ups at a time.
+//! prefetched walk that any number of threads can share. Walked in rank order instead, a child
+//! that came after its parent was evaluated depth first, one board's look-ups at a time: the
+//! 25-seed database took 142.7 s on two threads that way, 83.8-95.5 s this way
+//! (kalah-distance-order-43).
 //!
 //! A board is its two halves (each side's pits); a half's distance and rank among the halves of
 //! its seeds are tabled once. The boards with mover's half `a` fill one run of ranks, in the
