@@ -68,6 +68,12 @@ pub fn is_quiet(b: &Board, c: Cell) -> bool {
     (b.facts(c, me).flags | b.facts(c, 1 - me).flags) & (FLAG_THREE | FLAG_FOUR) == 0
 }
 
+/// Does `c` make a three or better for the side to move (an attack)?
+#[inline]
+pub fn makes_threat(b: &Board, c: Cell) -> bool {
+    b.facts(c, b.to_move()).flags & (FLAG_THREE | FLAG_FOUR) != 0
+}
+
 /// Does `c` make a four (or five) for the side to move?
 #[inline]
 pub fn makes_four(b: &Board, c: Cell) -> bool {

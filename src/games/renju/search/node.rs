@@ -10,7 +10,9 @@ use super::stats::{Kind, NodeEnd, Stats};
 use super::win::{loss_in, quick_result};
 use crate::games::renju::board::{xy, Board, Cell, CELLS};
 use crate::games::renju::eval::evaluate;
-use crate::games::renju::movepick::{is_quiet, makes_four, Buffers, Mode, MovePicker, Ordering};
+use crate::games::renju::movepick::{
+    is_quiet, makes_four, makes_threat, Buffers, Mode, MovePicker, Ordering,
+};
 use crate::games::renju::patterns::class::{combination, C_DOUBLE_THREE, C_FOUR_THREE, C_WIN};
 use crate::search::pvs::{Shared, MAX_PLY};
 use crate::search::tt::Bound;
@@ -82,6 +84,9 @@ pub struct Worker<'a> {
     /// The tree's counters, when asked for (`stats`); with them, each ply's static value.
     pub stats: Option<Box<Stats>>,
     evals: Vec<Score>,
+    /// Whether the move played at each ply of the current line made a three or better for its
+    /// side (`lmr_continuous_attack` reads the one two plies up).
+    attacks: Vec<bool>,
     /// The move lists of each ply's node (`movepick::Buffers`), lent to its picker or
     /// quiescence and handed back, so that nodes allocate nothing.
     bufs: Vec<Buffers>,
@@ -124,6 +129,7 @@ impl<'a> Worker<'a> {
             improved: None,
             stats: None,
             evals: vec![0; MAX_PLY + 2],
+            attacks: vec![false; MAX_PLY + 2],
             bufs: (0..MAX_PLY + 2).map(|_| Buffers::default()).collect(),
         }
     }
@@ -358,6 +364,7 @@ impl<'a> Worker<'a> {
                 && cc[C_DOUBLE_THREE as usize] == 0
             {
                 let r = (self.p.null_reduction_base + dp / self.p.null_reduction_div) * PLY;
+                self.attacks[ply] = false;
                 b.make_null();
                 let v = -self.pvs(b, -beta, -beta + 1, depth - r, ply + 1, false, !cut, None);
                 b.undo_null();
@@ -388,6 +395,21 @@ impl<'a> Worker<'a> {
         let mut count = 0usize;
         let mut quiets_tried: [Cell; 64] = [0; 64];
         let mut n_quiets = 0;
+        // Fail-high reduction: an expected cut node far above beta is likely to be cut by any
+        // sound move, so it is read a ply shallower (fours keep their depth).
+        let likely_fail_high = self.p.fail_high_reduction > 0
+            && !pv
+            && cut
+            && !is_proven(beta)
+            && eval
+                >= beta
+                    + self.p.fail_high_margin_base
+                    + self.p.fail_high_margin_per_ply * dp
+                    + if opp_threats {
+                        self.p.fail_high_margin_threat
+                    } else {
+                        0
+                    };
         let lmp_limit = self.move_count_limit[usize::from(improving)][(dp.max(0) as usize).min(63)];
         let threat_limit = self.move_count_limit[1][(dp.max(0) as usize).min(63)];
         loop {
@@ -450,6 +472,11 @@ impl<'a> Worker<'a> {
             }
             let threat_move = !quiet;
             let four = makes_four(b, m);
+            let attack = makes_threat(b, m);
+            if likely_fail_high && !four {
+                ext -= self.p.fail_high_reduction;
+            }
+            self.attacks[ply] = attack;
             self.shared.tt.prefetch(b.hash_after(m));
             b.make(m);
             count += 1;
@@ -469,6 +496,12 @@ impl<'a> Worker<'a> {
                     if cut {
                         r += self.p.lmr_cut_node;
                     }
+                    if !pv && !improving && r > PLY {
+                        r += self.p.lmr_not_improving;
+                    }
+                    if attack && !opp_threats && ply >= 2 && self.attacks[ply - 2] {
+                        r -= self.p.lmr_continuous_attack;
+                    }
                     r -= self.history[side][m as usize] / (self.p.history_max / PLY).max(1);
                     r = r.clamp(0, new_depth.max(0));
                 }
@@ -483,7 +516,21 @@ impl<'a> Worker<'a> {
                     None,
                 );
                 if s > alpha && r > 0 {
-                    s = -self.pvs(b, -alpha - 1, -alpha, new_depth, ply + 1, false, !cut, None);
+                    // How far the reduced search failed high says how deep to look again.
+                    let mut d = new_depth;
+                    if self.p.lmr_deeper_margin > 0 && !is_proven(s) {
+                        if s > alpha
+                            + self.p.lmr_deeper_margin
+                            + self.p.lmr_deeper_per_ply * r / PLY
+                        {
+                            d += PLY;
+                        } else if s < best + new_depth / PLY {
+                            d -= PLY;
+                        }
+                    }
+                    if d > new_depth - r {
+                        s = -self.pvs(b, -alpha - 1, -alpha, d, ply + 1, false, !cut, None);
+                    }
                 }
                 if s > alpha && s < beta {
                     s = -self.pvs(b, -beta, -alpha, new_depth, ply + 1, true, false, None);

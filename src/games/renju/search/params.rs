@@ -41,6 +41,27 @@ pub struct Params {
     pub lmr_threat_relief: i32,
     /// Reduction added at expected cut nodes.
     pub lmr_cut_node: i32,
+    /// Reduction added at a non-PV node whose static value is not improving, once the
+    /// reduction is already over a ply (Rapfi's `improvement <= 0 && r > 1`); 0 is off.
+    pub lmr_not_improving: i32,
+    /// Reduction taken off an attack that follows our own attack two plies up (both make a
+    /// three or a four): a threat sequence is read on, not cut short by LMR (Rapfi's
+    /// continuous-attack term); 0 is off.
+    pub lmr_continuous_attack: i32,
+    /// A reduced move that fails high by more than this margin (plus `lmr_deeper_per_ply` per
+    /// ply of reduction) is searched again one ply deeper than its full depth, and one that
+    /// only just fails high is searched again a ply shallower (Rapfi's and Stockfish's LMR
+    /// re-search depth); 0 is off.
+    pub lmr_deeper_margin: i32,
+    pub lmr_deeper_per_ply: i32,
+    /// Fail-high reduction: at a non-PV expected cut node whose static value is above beta by
+    /// `fail_high_margin_base + fail_high_margin_per_ply * depth` (plus
+    /// `fail_high_margin_threat` when the opponent has a threat), every move but a four is
+    /// searched this much shallower; 0 is off.
+    pub fail_high_reduction: i32,
+    pub fail_high_margin_base: i32,
+    pub fail_high_margin_per_ply: i32,
+    pub fail_high_margin_threat: i32,
     /// Move-count pruning at non-PV nodes: moves past (base + depth^exponent) / (2 - improving)
     /// are not searched (Rapfi's form), threats and defences as well as quiet moves.
     pub lmp_base: f32,
@@ -85,6 +106,14 @@ pub const PARAMS: Params = Params {
     lmr_div: 2.0,
     lmr_threat_relief: PLY,
     lmr_cut_node: PLY / 2,
+    lmr_not_improving: 0,
+    lmr_continuous_attack: 0,
+    lmr_deeper_margin: 0,
+    lmr_deeper_per_ply: 11,
+    fail_high_reduction: 0,
+    fail_high_margin_base: -9,
+    fail_high_margin_per_ply: 15,
+    fail_high_margin_threat: 87,
     lmp_base: 3.0,
     lmp_exponent: 1.32,
     singular_depth: 8,
@@ -161,6 +190,14 @@ pub fn with_overrides(mut p: Params, spec: &str) -> Result<Params, String> {
             lmr_div,
             lmr_threat_relief,
             lmr_cut_node,
+            lmr_not_improving,
+            lmr_continuous_attack,
+            lmr_deeper_margin,
+            lmr_deeper_per_ply,
+            fail_high_reduction,
+            fail_high_margin_base,
+            fail_high_margin_per_ply,
+            fail_high_margin_threat,
             lmp_base,
             lmp_exponent,
             singular_depth,
