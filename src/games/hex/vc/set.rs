@@ -27,7 +27,8 @@ use std::collections::VecDeque;
 use super::super::board::{Bits, Board, Cells, Edge};
 use super::captured::{self, Shape};
 use super::list::{
-    or_combinations, or_greedy, put_full, put_semi_capped, subset, with_caps, Semi, MAX_SEMI,
+    full_and_no_larger, or_combinations, or_greedy, put_full, put_semi_capped, subset, with_caps,
+    Semi, MAX_FULL, MAX_SEMI,
 };
 use super::store::Store;
 use super::templates;
@@ -326,7 +327,11 @@ impl<const W: usize> Engine<W> {
         if self.full[i].iter().any(|e| subset(e, &c)) {
             return;
         }
-        // The check above is `add_full`'s own: the list only has to take it.
+        // The check above is `add_full`'s own: the list only has to take it, unless it is full
+        // of carriers no larger (`put_full` would turn it away after copying the list).
+        if full_and_no_larger(&self.full[i], MAX_FULL, c.len(), |e| e.len()) {
+            return;
+        }
         if self.full.edit(i, |list| put_full(list, c)) {
             self.full_nbs[x as usize].insert(y as usize);
             self.full_nbs[y as usize].insert(x as usize);
@@ -350,6 +355,9 @@ impl<const W: usize> Engine<W> {
         } else {
             MAX_SEMI
         };
+        if full_and_no_larger(&self.semi[i], cap, s.carrier.len(), |e| e.carrier.len()) {
+            return;
+        }
         if self.semi.edit(i, |list| put_semi_capped(list, s, cap)) {
             self.semi_nbs[x as usize].insert(y as usize);
             self.semi_nbs[y as usize].insert(x as usize);
