@@ -27,8 +27,7 @@ use std::collections::VecDeque;
 use super::super::board::{Bits, Board, Cells, Edge};
 use super::captured::{self, Shape};
 use super::list::{
-    full_and_no_larger, or_combinations, or_greedy, put_full, put_semi_capped, subset, with_caps,
-    Semi, MAX_FULL, MAX_SEMI,
+    full_and_no_larger, or_combinations, or_greedy, subset, with_caps, Semi, MAX_FULL, MAX_SEMI,
 };
 use super::store::Store;
 use super::templates;
@@ -328,11 +327,14 @@ impl<const W: usize> Engine<W> {
             return;
         }
         // The check above is `add_full`'s own: the list only has to take it, unless it is full
-        // of carriers no larger (`put_full` would turn it away after copying the list).
+        // of carriers no larger (`put_full` would turn it away).
         if full_and_no_larger(&self.full[i], MAX_FULL, c.len(), |e| e.len()) {
             return;
         }
-        if self.full.edit(i, |list| put_full(list, c)) {
+        if self
+            .full
+            .put_ordered(i, c, MAX_FULL, |e| e.len(), |e| subset(&c, e))
+        {
             self.full_nbs[x as usize].insert(y as usize);
             self.full_nbs[y as usize].insert(x as usize);
             self.queue.push_back(Work::Full(x, y, c));
@@ -358,7 +360,11 @@ impl<const W: usize> Engine<W> {
         if full_and_no_larger(&self.semi[i], cap, s.carrier.len(), |e| e.carrier.len()) {
             return;
         }
-        if self.semi.edit(i, |list| put_semi_capped(list, s, cap)) {
+        let size = |e: &Semi<W>| e.carrier.len();
+        if self
+            .semi
+            .put_ordered(i, s, cap, size, |e| subset(&s.carrier, &e.carrier))
+        {
             self.semi_nbs[x as usize].insert(y as usize);
             self.semi_nbs[y as usize].insert(x as usize);
             self.semi_queue.push_back(Work::Semi(x, y, s));
