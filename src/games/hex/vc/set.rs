@@ -550,12 +550,22 @@ impl<const W: usize> Engine<W> {
     /// OR: the new semi with the pair's other semis.
     fn or_rule(&mut self, x: u16, y: u16, s: Semi<W>) {
         let i = self.idx(x, y);
+        let caps = [self.cap_of(x), self.cap_of(y)];
+        // A cell common to every semi of the pair, outside the endpoints' pairs, is in every
+        // union: neither OR can make a full (both functions begin with this test, after the
+        // list has been copied out for the first).
+        let allowed = caps[0].or(&caps[1]);
+        let all = self.semi[i]
+            .iter()
+            .fold(s.carrier, |a, t| a.and(&t.carrier));
+        if !all.is_subset(&allowed) {
+            return;
+        }
         let mut others = std::mem::take(&mut self.scratch_semis);
         others.clear();
         others.extend(self.semi[i].iter().filter(|t| **t != s));
         let mut made = std::mem::take(&mut self.scratch_made);
         made.clear();
-        let caps = [self.cap_of(x), self.cap_of(y)];
         or_combinations(
             &s.carrier,
             &others,
