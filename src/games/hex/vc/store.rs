@@ -175,9 +175,9 @@ impl<T: Copy> Store<T> {
     /// `edit` with `list::put_full`'s steps, in place: drops the items `drop` holds, then puts
     /// `item` after every item no larger than it (`size`) if that is short of `cap`, the list
     /// held to `cap` items; returns whether it went in. The result is the vector functions'
-    /// (`list::insert_capped`), without copying the list out and back: on 8×8 `edit`'s two
-    /// copies and the journal's were a twentieth of the solver's time, most of it for lists of
-    /// four.
+    /// (`list::insert_capped`), without copying the list out and back as `edit` does for every
+    /// connection the rules make (with `list::full_and_no_larger` before it, 1.7 % of the
+    /// instructions of 8×8 a1's first 600 df-pn nodes, the same tree).
     pub fn put_ordered(
         &mut self,
         i: usize,
