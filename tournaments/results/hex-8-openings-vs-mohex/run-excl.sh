@@ -5,7 +5,8 @@
 # through its own list at its own pace (a slow opening of one does not hold the other up).
 #   BIN=/path/sente CELLS=a1,.. [CELLS_SENTE=..] END_AT=16:39:40 TAG=w1 \
 #     /work/tools/heavy-excl bash run-excl.sh
-# SIZE=4 (with 4x4 cells) checks the script, not a measurement.
+# SIZE=4 (with 4x4 cells) checks the script, not a measurement. MIDGAME=1: Sente runs the 45-position
+# 9x9 middle-game benchmark (../hex-9-midgame-solve/bench.py, 3 s each) before its openings.
 HERE=$(cd "$(dirname "$0")" && pwd)
 cd "$HERE"
 VS=../hex-solve-engine/vs-mohex.py
@@ -14,6 +15,11 @@ stamp() { echo "$(date -u +%T) load $(cut -d' ' -f1 /proc/loadavg) $*"; }
 if [ "${1:-}" = series ]; then
   log=$2; cells=$3; shift 3
   {
+    if [ -n "${MIDGAME:-}" ] && [ "$1" = --bin ]; then
+      # The 45-position 9x9 middle game first (3 s each, one thread, fresh table each).
+      stamp "midgame"
+      python3 ../hex-9-midgame-solve/bench.py --bin "$2" --timelimit 3 > "${log%-*}-midgame.log" 2>&1
+    fi
     stamp "${SIZE:-8}x${SIZE:-8} $cells"
     python3 $VS --size ${SIZE:-8} --cells "$cells" --fresh --timelimit 300 "$@"
     stamp end
