@@ -64,6 +64,16 @@ pub fn put_semi_capped<const W: usize>(list: &mut Vec<Semi<W>>, s: Semi<W>, cap:
     insert_capped(list, s, cap, |e| e.carrier.len())
 }
 
+/// Whether a list sorted by size (`insert_capped`'s order) would turn away a new item of size
+/// `n` that holds none of its items: it holds `cap` items and none is larger, so none is a
+/// superset the new one would drop, and the new one would go in at or past the cap. Lets a
+/// caller skip the list's update for an item it would not take (with captured pairs the semi
+/// lists between two cells are held to 4, `set::PAIRED_INNER_SEMIS`, and fill up).
+#[inline]
+pub fn full_and_no_larger<T>(list: &[T], cap: usize, n: usize, size: impl Fn(&T) -> usize) -> bool {
+    list.len() >= cap && list.last().is_some_and(|e| size(e) <= n)
+}
+
 /// Inserts in size order; over the cap, the largest goes (possibly the new one).
 fn insert_capped<T: Copy + PartialEq>(
     list: &mut Vec<T>,

@@ -27,7 +27,7 @@ use std::collections::VecDeque;
 use super::super::board::{Bits, Board, Cells, Edge};
 use super::captured::{self, Shape};
 use super::list::{
-    or_combinations, or_greedy, put_full, put_semi_capped, subset, with_caps, Semi, MAX_SEMI,
+    full_and_no_larger, or_combinations, or_greedy, subset, with_caps, Semi, MAX_FULL, MAX_SEMI,
 };
 use super::store::Store;
 use super::templates;
@@ -326,8 +326,15 @@ impl<const W: usize> Engine<W> {
         if self.full[i].iter().any(|e| subset(e, &c)) {
             return;
         }
-        // The check above is `add_full`'s own: the list only has to take it.
-        if self.full.edit(i, |list| put_full(list, c)) {
+        // The check above is `add_full`'s own: the list only has to take it, unless it is full
+        // of carriers no larger (`put_full` would turn it away).
+        if full_and_no_larger(&self.full[i], MAX_FULL, c.len(), |e| e.len()) {
+            return;
+        }
+        if self
+            .full
+            .put_ordered(i, c, MAX_FULL, |e| e.len(), |e| subset(&c, e))
+        {
             self.full_nbs[x as usize].insert(y as usize);
             self.full_nbs[y as usize].insert(x as usize);
             self.queue.push_back(Work::Full(x, y, c));
@@ -350,7 +357,14 @@ impl<const W: usize> Engine<W> {
         } else {
             MAX_SEMI
         };
-        if self.semi.edit(i, |list| put_semi_capped(list, s, cap)) {
+        if full_and_no_larger(&self.semi[i], cap, s.carrier.len(), |e| e.carrier.len()) {
+            return;
+        }
+        let size = |e: &Semi<W>| e.carrier.len();
+        if self
+            .semi
+            .put_ordered(i, s, cap, size, |e| subset(&s.carrier, &e.carrier))
+        {
             self.semi_nbs[x as usize].insert(y as usize);
             self.semi_nbs[y as usize].insert(x as usize);
             self.semi_queue.push_back(Work::Semi(x, y, s));
@@ -536,12 +550,22 @@ impl<const W: usize> Engine<W> {
     /// OR: the new semi with the pair's other semis.
     fn or_rule(&mut self, x: u16, y: u16, s: Semi<W>) {
         let i = self.idx(x, y);
+        let caps = [self.cap_of(x), self.cap_of(y)];
+        // A cell common to every semi of the pair, outside the endpoints' pairs, is in every
+        // union: neither OR can make a full (both functions begin with this test, after the
+        // list has been copied out for the first).
+        let allowed = caps[0].or(&caps[1]);
+        let all = self.semi[i]
+            .iter()
+            .fold(s.carrier, |a, t| a.and(&t.carrier));
+        if !all.is_subset(&allowed) {
+            return;
+        }
         let mut others = std::mem::take(&mut self.scratch_semis);
         others.clear();
         others.extend(self.semi[i].iter().filter(|t| **t != s));
         let mut made = std::mem::take(&mut self.scratch_made);
         made.clear();
-        let caps = [self.cap_of(x), self.cap_of(y)];
         or_combinations(
             &s.carrier,
             &others,

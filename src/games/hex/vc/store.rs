@@ -172,6 +172,55 @@ impl<T: Copy> Store<T> {
         r
     }
 
+    /// `edit` with `list::put_full`'s steps, in place: drops the items `drop` holds, then puts
+    /// `item` after every item no larger than it (`size`) if that is short of `cap`, the list
+    /// held to `cap` items; returns whether it went in. The result is the vector functions'
+    /// (`list::insert_capped`), without copying the list out and back as `edit` does for every
+    /// connection the rules make (with `list::full_and_no_larger` before it, 1.7 % of the
+    /// instructions of 8×8 a1's first 600 df-pn nodes, the same tree).
+    pub fn put_ordered(
+        &mut self,
+        i: usize,
+        item: T,
+        cap: usize,
+        size: impl Fn(&T) -> usize,
+        drop: impl Fn(&T) -> bool,
+    ) -> bool {
+        self.retain(i, |e| !drop(e));
+        let s = self.slots[i];
+        let (start, len) = (s.start as usize, s.len as usize);
+        let n = size(&item);
+        let at = self.pool[start..start + len].partition_point(|e| size(e) <= n);
+        if at >= cap {
+            return false;
+        }
+        self.save(i);
+        let new_len = (len + 1).min(cap);
+        if new_len > s.cap as usize {
+            // A new slot at the end, twice the size needed (as `set` makes one).
+            self.garbage += s.cap as usize;
+            let slot_cap = (new_len * 2).clamp(4, u16::MAX as usize);
+            let to = self.pool.len();
+            self.pool.extend_from_within(start..start + at);
+            self.pool.push(item);
+            self.pool
+                .extend_from_within(start + at..start + new_len - 1);
+            self.pool.resize(to + slot_cap, item);
+            self.slots[i] = Slot {
+                start: to as u32,
+                len: new_len as u16,
+                cap: slot_cap as u16,
+            };
+            return true;
+        }
+        // Shift the items after `at` one place on (the last one falls off at the cap).
+        self.pool
+            .copy_within(start + at..start + new_len - 1, start + at + 1);
+        self.pool[start + at] = item;
+        self.slots[i].len = new_len as u16;
+        true
+    }
+
     fn set(&mut self, i: usize, items: &[T]) {
         self.save(i);
         let s = self.slots[i];

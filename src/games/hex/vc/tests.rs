@@ -207,6 +207,150 @@ fn or_rule_keeps_every_full_the_list_would_take() {
     assert!(checked > 100, "only {checked} cases");
 }
 
+/// A set of `k` cells drawn among the first `n` (fewer if a draw repeats).
+fn drawn(next: &mut impl FnMut() -> u64, k: u64, n: u64) -> Cells {
+    let mut c = Cells::EMPTY;
+    for _ in 0..k {
+        c.insert((next() % n) as usize);
+    }
+    c
+}
+
+/// `full_and_no_larger` turns away only what the list functions would turn away: random
+/// size-ordered lists (fulls held to `MAX_FULL` by `add_full`, semis to caps 1-5) and new
+/// carriers holding none of their items (the callers' own check comes first); whenever it says
+/// no, `put_full` / `put_semi_capped` answer false and leave the list as it was, and it says no
+/// often enough to matter.
+#[test]
+fn a_full_list_turns_away_only_what_the_list_would_turn_away() {
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+    let (mut refused_full, mut refused_semi) = (0, 0);
+    for round in 0..3000 {
+        let cap = 1 + round % 5;
+        let mut fulls: Vec<Cells> = Vec::new();
+        let mut semis: Vec<list::Semi> = Vec::new();
+        for k in 0..(next() % 40) {
+            let size = 2 + next() % 2;
+            let c = drawn(&mut next, size, 14);
+            list::add_full(&mut fulls, c);
+            if k < 8 && !semis.iter().any(|e| e.carrier.is_subset(&c)) {
+                let s = list::Semi {
+                    carrier: c,
+                    key: k as u16,
+                };
+                list::put_semi_capped(&mut semis, s, cap);
+            }
+        }
+        let size = 2 + next() % 3;
+        let c = drawn(&mut next, size, 14);
+        if !fulls.iter().any(|e| e.is_subset(&c))
+            && list::full_and_no_larger(&fulls, list::MAX_FULL, c.len(), |e| e.len())
+        {
+            refused_full += 1;
+            let mut l = fulls.clone();
+            assert!(!list::put_full(&mut l, c), "{c:?} taken into {fulls:?}");
+            assert_eq!(l, fulls);
+        }
+        let s = list::Semi {
+            carrier: c,
+            key: 99,
+        };
+        if !semis.iter().any(|e| e.carrier.is_subset(&c))
+            && list::full_and_no_larger(&semis, cap, c.len(), |e| e.carrier.len())
+        {
+            refused_semi += 1;
+            let mut l = semis.clone();
+            assert!(
+                !list::put_semi_capped(&mut l, s, cap),
+                "{c:?} taken into {semis:?}"
+            );
+            assert_eq!(l, semis);
+        }
+    }
+    assert!(
+        refused_full > 50 && refused_semi > 200,
+        "only {refused_full} / {refused_semi} refusals"
+    );
+}
+
+/// `Store::put_ordered` leaves every list as the vector functions do (`put_semi_capped`,
+/// `put_full`): random carriers put into a few lists of a store and of plain vectors side by
+/// side, at caps 1-6 and `MAX_FULL`, with nested marks taken back on the way (the lists grow
+/// out of their slots under marks too) and carriers through random cells dropped; every answer
+/// and every list agree throughout.
+#[test]
+fn lists_put_in_place_are_the_vector_functions_lists() {
+    let mut next = xorshift(0xD1B5_4A32_D192_ED03);
+    let lists = 6;
+    let mut semis: store::Store<list::Semi> = store::Store::new(lists);
+    let mut fulls: store::Store<Cells> = store::Store::new(lists);
+    let mut model_s: Vec<Vec<list::Semi>> = vec![Vec::new(); lists];
+    let mut model_f: Vec<Vec<Cells>> = vec![Vec::new(); lists];
+    let mut marks = Vec::new();
+    let (mut taken, mut undone) = (0, 0);
+    for step in 0..20_000u32 {
+        let i = next() as usize % lists;
+        match next() % 64 {
+            0 if marks.len() < 4 => {
+                marks.push((model_s.clone(), model_f.clone()));
+                semis.mark();
+                fulls.mark();
+            }
+            1 => {
+                if let Some((s, f)) = marks.pop() {
+                    semis.undo();
+                    fulls.undo();
+                    (model_s, model_f) = (s, f);
+                    undone += 1;
+                }
+            }
+            // A stone: every carrier through its cell goes, as `Engine::play` drops them.
+            2..=7 => {
+                let cell = (next() % 16) as usize;
+                semis.retain(i, |e| !e.carrier.has(cell));
+                fulls.retain(i, |e| !e.has(cell));
+                model_s[i].retain(|e| !e.carrier.has(cell));
+                model_f[i].retain(|e| !e.has(cell));
+            }
+            _ => {
+                let size = 1 + next() % 5;
+                let c = drawn(&mut next, size, 16);
+                let cap = [1, 2, 3, 4, 6, list::MAX_FULL][i];
+                let s = list::Semi {
+                    carrier: c,
+                    key: step as u16,
+                };
+                if !model_s[i].iter().any(|e| e.carrier.is_subset(&c)) {
+                    let want = list::put_semi_capped(&mut model_s[i], s, cap);
+                    let got = semis.put_ordered(
+                        i,
+                        s,
+                        cap,
+                        |e| e.carrier.len(),
+                        |e| c.is_subset(&e.carrier),
+                    );
+                    assert_eq!(got, want, "step {step}");
+                    taken += got as usize;
+                }
+                if !model_f[i].iter().any(|e| e.is_subset(&c)) {
+                    let want = list::put_full(&mut model_f[i], c);
+                    let got =
+                        fulls.put_ordered(i, c, list::MAX_FULL, |e| e.len(), |e| c.is_subset(e));
+                    assert_eq!(got, want, "step {step}");
+                }
+            }
+        }
+        for k in 0..lists {
+            assert_eq!(semis[k], model_s[k][..], "step {step} list {k}");
+            assert_eq!(fulls[k], model_f[k][..], "step {step} list {k}");
+        }
+    }
+    assert!(
+        taken > 1000 && undone > 100,
+        "{taken} taken, {undone} undone"
+    );
+}
+
 /// The greedy OR combines any number of semis: five carriers each missing a different one of
 /// five cells have an empty common intersection, while every four of them share a cell, so
 /// the bounded OR (four semis) finds nothing and the greedy one finds the full.
