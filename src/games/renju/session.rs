@@ -31,8 +31,8 @@ use super::player::clock::Request;
 use super::player::engine::{self, Choice};
 use super::player::nbest::{self, Ranked};
 use super::search::{self as renju_search, SearchLimits};
+use super::threats::dfpn::Dfpn;
 use super::threats::vcf::Vcf;
-use super::threats::vct::Vct;
 use super::threats::{lost, over};
 use crate::protocol::gomocup::{GomocupSession, Owner, SolveKind};
 use crate::protocol::output::Output;
@@ -57,8 +57,6 @@ const UNLIMITED: i64 = 2_147_483_647;
 /// The largest table `INFO hash_size` may ask for, in MB (Yixin-Board's slider goes up to the
 /// `MAX_HASH_SIZE` that `YXSHOWINFO` reports: log2 of this in KB).
 pub const MAX_HASH_MB: u64 = 4096;
-/// The deepest `SOLVE VCT`, in attacker moves.
-const SOLVE_VCT_DEPTH: u32 = 8;
 /// Root moves are shown live (`MESSAGE REALTIME POS/DONE`) from this iteration depth on: the
 /// first plies take microseconds per move and would only flood the GUI.
 const REALTIME_MIN_DEPTH: u32 = 3;
@@ -676,7 +674,7 @@ impl GomocupSession for RenjuSession {
     }
 
     /// `SOLVE VCF <ms>`: a VCF for the side to move, as a line of moves, or `VCF NONE`.
-    /// `SOLVE VCT <ms>`: the first move of a win by threes and fours (up to 8 attacker moves),
+    /// `SOLVE VCT <ms>`: the first move of a win by threes and fours (df-pn, `threats::dfpn`),
     /// `VCT x,y`, or `VCT NONE` (a tool for analysing games).
     fn solve(&mut self, kind: SolveKind, ms: u64) {
         let vct = kind == SolveKind::Vct;
@@ -684,8 +682,8 @@ impl GomocupSession for RenjuSession {
         self.spawn(move |stop| {
             let deadline = Instant::now() + Duration::from_millis(ms);
             if vct {
-                let mut vct = Vct::new(Some(deadline), Some(stop));
-                return Outcome::Text(match vct.solve(&mut pos, SOLVE_VCT_DEPTH) {
+                let mut vct = Dfpn::new(Some(deadline), Some(stop));
+                return Outcome::Text(match vct.solve(&mut pos) {
                     Some(m) => format!("VCT {}", format_cell(m)),
                     None => "VCT NONE".into(),
                 });

@@ -232,6 +232,33 @@ pub(super) fn test_data(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
+/// The shared VCF puzzles (`test-data/renju-vcf.jsonl`: the side to move wins by fours), each
+/// with its data line.
+pub(crate) fn vcf_puzzles() -> Vec<(String, Board)> {
+    test_data("renju-vcf.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let d: serde_json::Value = serde_json::from_str(line).unwrap();
+            let size = d["size"].as_u64().unwrap() as usize;
+            let rule = match d["rule"].as_str() {
+                Some("freestyle") => Rule::Freestyle,
+                Some("standard" | "exact") => Rule::Exact,
+                _ => Rule::Renju,
+            };
+            let mut placed: Vec<(Cell, u8)> = Vec::new();
+            for (side, key) in [(0, "black"), (1, "white")] {
+                placed.extend(stones(&d[key]).into_iter().map(|(x, y)| (cell(x, y), side)));
+            }
+            let to_move = u8::from(d["to_move"].as_str() == Some("white"));
+            (
+                line.to_string(),
+                Board::from_stones(size, size, rule, &placed, to_move),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn forbidden_points_agree_with_the_shared_data_set() {
     let text = test_data("renju-forbidden.jsonl");
@@ -372,27 +399,10 @@ const VCF_NODE_BUDGET: u64 = 1_000_000;
 
 #[test]
 fn vcf_solves_the_shared_puzzles_with_valid_lines() {
-    let text = test_data("renju-vcf.jsonl");
     let (mut solved, mut total, mut most_nodes) = (0, 0, 0);
     let mut unsolved = vec![];
     let start = std::time::Instant::now();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let d: serde_json::Value = serde_json::from_str(line).unwrap();
-        let size = d["size"].as_u64().unwrap() as usize;
-        let rule = match d["rule"].as_str().unwrap_or("renju") {
-            "renju" => Rule::Renju,
-            "freestyle" => Rule::Freestyle,
-            "standard" | "exact" => Rule::Exact,
-            _ => Rule::Renju,
-        };
-        let mut p = Board::new(size, size, rule);
-        for (x, y) in stones(&d["black"]) {
-            place(&mut p, cell(x, y), 0);
-        }
-        for (x, y) in stones(&d["white"]) {
-            place(&mut p, cell(x, y), 1);
-        }
-        p.set_to_move(if d["to_move"] == "white" { 1 } else { 0 });
+    for (line, mut p) in vcf_puzzles() {
         let before = p.hash();
         total += 1;
         // A node budget, not a clock: the same puzzles are solved on any machine and load.

@@ -1,15 +1,18 @@
 //! Choosing a move within the clock: nothing to think about when the game is over or one reply
 //! is forced; a win the shapes prove is played at once; otherwise one search of renju's own
 //! searcher (`renju::search`) with the move's budget (`clock`). The threats are searched inside
-//! its tree (quick results and the threat quiescence), not in passes around it. The weak
-//! reference players (`--player random|greedy`) answer here too.
+//! its tree (quick results and the threat quiescence), not in passes around it; with
+//! `guard_percent` set, the chosen move is then checked against the opponent's threat sequences
+//! (`guard`). The weak reference players (`--player random|greedy`) answer here too.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::clock::{self, Request};
-use crate::games::renju::board::{cell, Board, Cell};
-use crate::games::renju::search::{self as renju_search, win};
+use super::guard;
+use crate::games::renju::board::{cell, xy, Board, Cell};
+use crate::games::renju::search::params::params;
+use crate::games::renju::search::{self as renju_search, win, SearchLimits};
 use crate::games::renju::threats::{five_points, lost, over};
 use crate::reference_players::{PlayerKind, Reference};
 use crate::search::{Report, RootEvent, Score, Tt};
@@ -22,7 +25,8 @@ pub struct Choice {
     pub depth: u32,
     pub nodes: u64,
     /// How the move was found: "forced", "vcf" or "vct" (a win the shapes prove, by fours
-    /// alone or with a three), "search", "random", "greedy", "any".
+    /// alone or with a three), "search", "guard" (searched again after the guard refuted the
+    /// first choice), "random", "greedy", "any".
     pub how: &'static str,
     pub elapsed: Duration,
 }
@@ -94,7 +98,80 @@ pub fn think(
         return Some(done(m, score, 0, 1, if by_fours { "vcf" } else { "vct" }));
     }
     let limits = clock::limits(&b, req);
-    let r = renju_search::search(&b, &limits, tt, stop, on_iteration, on_root);
+    let percent = params().guard_percent;
+    if percent == 0 || (limits.hard.is_none() && limits.nodes.is_none()) {
+        let r = renju_search::search(&b, &limits, tt, stop, on_iteration, on_root);
+        let best = r.best.or_else(|| moves.first().copied())?;
+        return Some(done(best, r.score, r.depth, r.nodes, "search"));
+    }
+    let budget = guard::Budget::new(&limits, percent, start);
+    let (r, nodes, how) = guarded(
+        &mut b,
+        moves.clone(),
+        &limits,
+        &budget,
+        tt,
+        stop,
+        on_iteration,
+        on_root,
+    );
     let best = r.best.or_else(|| moves.first().copied())?;
-    Some(done(best, r.score, r.depth, r.nodes, "search"))
+    Some(done(best, r.score, r.depth, nodes, how))
+}
+
+/// The search with the defender's guard (`guard`): the chosen move is checked and, when the
+/// opponent then wins by threats, set aside and the other moves searched again, up to
+/// `guard::ROUNDS` times, all within the move's limits. A proven result is played as it is (a
+/// win needs no guard; a proven loss has no move the guard could save), and so is the last
+/// move when every one is refuted. Returns the last search's report, the nodes of all
+/// searches and how the move was found.
+#[allow(clippy::too_many_arguments)]
+fn guarded(
+    b: &mut Board,
+    mut moves: Vec<Cell>,
+    limits: &SearchLimits,
+    budget: &guard::Budget,
+    tt: &Tt,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&Report<Cell>),
+    on_root: &mut dyn FnMut(RootEvent<Cell>),
+) -> (Report<Cell>, u64, &'static str) {
+    let first = budget.first_search(limits);
+    let mut r =
+        renju_search::search_among(b, moves.clone(), &first, tt, stop, on_iteration, on_root);
+    let mut nodes = r.nodes;
+    let mut how = "search";
+    for _ in 0..guard::ROUNDS {
+        let Some(best) = r.best else { break };
+        if r.proven() || stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let Some((deadline, check_nodes)) = budget.check(Instant::now(), nodes) else {
+            break;
+        };
+        if !guard::refuted(b, best, deadline, check_nodes, stop) {
+            break;
+        }
+        nodes += check_nodes.unwrap_or(0);
+        log::debug!("guard: the opponent wins by threats after {:?}", xy(best));
+        moves.retain(|&c| c != best);
+        let Some((again, room)) = budget.search_again(limits, Instant::now(), nodes) else {
+            break;
+        };
+        if moves.is_empty() {
+            break;
+        }
+        let r2 =
+            renju_search::search_among(b, moves.clone(), &again, tt, stop, on_iteration, on_root);
+        if r2.best.is_none() {
+            break;
+        }
+        nodes += r2.nodes;
+        r = r2;
+        how = "guard";
+        if !room {
+            break;
+        }
+    }
+    (r, nodes, how)
 }

@@ -82,6 +82,10 @@ pub struct Params {
     /// Ordering bonus of the counter-move and the killers.
     pub counter_bonus: i32,
     pub killer_bonus: i32,
+    /// The defender's guard (`player::guard`): the share of a move's budget, in per cent, that
+    /// each df-pn check of the chosen move takes (the first search leaves room for two, and a
+    /// search again when a check refutes the move); 0 is off.
+    pub guard_percent: u32,
 }
 
 /// The parameters in use.
@@ -125,6 +129,7 @@ pub const PARAMS: Params = Params {
     history_div: 8,
     counter_bonus: 600,
     killer_bonus: 400,
+    guard_percent: 0,
 };
 
 /// The environment variable that overrides parameters for tuning runs, as `name=value` pairs
@@ -208,7 +213,8 @@ pub fn with_overrides(mut p: Params, spec: &str) -> Result<Params, String> {
             history_max,
             history_div,
             counter_bonus,
-            killer_bonus
+            killer_bonus,
+            guard_percent
         );
     }
     Ok(p)

@@ -126,45 +126,7 @@ fn wins(b: &Board, m: Cell) -> bool {
 /// proofs: issue 39's to find out); a search that proves or chooses worse fails here.
 #[test]
 fn vcf_puzzles_are_proven_within_a_node_budget_and_their_moves_checked() {
-    let text = crate::games::renju::tests::test_data("renju-vcf.jsonl");
-    let points = |v: &serde_json::Value| -> Vec<(usize, usize)> {
-        v.as_array()
-            .map(|a| {
-                a.iter()
-                    .map(|p| {
-                        (
-                            p[0].as_u64().unwrap() as usize,
-                            p[1].as_u64().unwrap() as usize,
-                        )
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let puzzles: Vec<(&str, Board)> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let v: serde_json::Value = serde_json::from_str(line).unwrap();
-            let size = v["size"].as_u64().unwrap() as usize;
-            let rule = match v["rule"].as_str() {
-                Some("freestyle") => Rule::Freestyle,
-                Some("standard" | "exact") => Rule::Exact,
-                _ => Rule::Renju,
-            };
-            let mut stones: Vec<(Cell, u8)> = points(&v["black"])
-                .into_iter()
-                .map(|(x, y)| (cell(x, y), 0))
-                .collect();
-            stones.extend(
-                points(&v["white"])
-                    .into_iter()
-                    .map(|(x, y)| (cell(x, y), 1)),
-            );
-            let to_move = u8::from(v["to_move"].as_str() == Some("white"));
-            (line, Board::from_stones(size, size, rule, &stones, to_move))
-        })
-        .collect();
+    let puzzles = crate::games::renju::tests::vcf_puzzles();
     // Each puzzle searched on its own, from a cleared table, as one after another on one
     // thread: spread over the cores only to take less of the test run's time. Every puzzle is
     // searched until its first proven iteration; every GAME_SAMPLE-th one on to the end of its

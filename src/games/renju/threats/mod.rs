@@ -3,6 +3,7 @@
 //! (victory by threes and fours: `SOLVE VCT`). The searcher itself reads threats in its tree
 //! (`search::win`, the quiescence); these searches return whole lines and first moves.
 
+pub mod dfpn;
 pub mod vcf;
 pub mod vct;
 

@@ -208,23 +208,7 @@ impl<'a> Vct<'a> {
         if b.has_four_point(def) && Vcf::new(VCF_PROBE_NODES, self.deadline).solve(b).is_some() {
             return false;
         }
-        let mut cells = Vec::new();
-        defence_candidates(b, att, &mut cells);
-        let mut defences = Vec::new();
-        for d in cells {
-            if self.out_of_time() {
-                return false;
-            }
-            if !b.is_legal(d) {
-                continue;
-            }
-            b.make(d);
-            if b.five_points(def) > 0 || !has_open_four(b, att) {
-                defences.push(d);
-            }
-            b.undo();
-        }
-        for d in defences {
+        for d in defences(b, att) {
             b.make(d);
             let won = self.attack(b, depth);
             b.undo();
@@ -236,10 +220,28 @@ impl<'a> Vct<'a> {
     }
 }
 
+/// The defender's answers to `att`'s threes: the legal candidates (`defence_candidates`) after
+/// which the defender has a four, or `att` no legal open-four point.
+pub(super) fn defences(b: &mut Board, att: u8) -> Vec<Cell> {
+    let def = 1 - att;
+    let mut cells = Vec::new();
+    defence_candidates(b, att, &mut cells);
+    cells.retain(|&d| {
+        if !b.is_legal(d) {
+            return false;
+        }
+        b.make(d);
+        let stops = b.five_points(def) > 0 || !has_open_four(b, att);
+        b.undo();
+        stops
+    });
+    cells
+}
+
 /// Does `side` have an open-four point it may legally play (a real three)? Read from the
 /// board's four points (an open-four point is one), which cover every cell, not only the
 /// stones' bounding box.
-fn has_open_four(b: &mut Board, side: u8) -> bool {
+pub(super) fn has_open_four(b: &mut Board, side: u8) -> bool {
     b.has_open_four_point(side)
         && b.four_points(side)
             .iter()
@@ -293,7 +295,7 @@ fn defence_candidates(b: &mut Board, att: u8, out: &mut Vec<Cell>) {
 
 /// The attacker's fours and real threes (legal), best first: only the block when the defender
 /// has a four (it must be a threat itself to keep the initiative).
-fn threats(b: &mut Board) -> Vec<Cell> {
+pub(super) fn threats(b: &mut Board) -> Vec<Cell> {
     let me = b.to_move();
     if b.five_points(1 - me) > 0 {
         return match (b.five_points(1 - me), b.five_point(1 - me)) {
