@@ -1,29 +1,33 @@
-//! Kalah(6,5)'s first moves (issue 43), solved by the release binary's `solve` from an empty
-//! database cache, in one session: every first pit played, solved and taken back, then the
-//! start solved. What they are checked against comes from outside the engine:
+//! Kalah's first moves (issue 43), solved by the release binary's `solve` from an empty database
+//! cache: every first move of Kalah(6,4), and Kalah(6,5)'s start, whose proof settles its best
+//! first move's value (+10) and bounds every other one's (at most +10). What they are checked
+//! against comes from outside the engine:
 //!
-//! - **the published value of the start, +10 for the first player** under the standard capture
-//!   rule (`empty_capture off`): Rawlings (2015), as the Wikipedia article on Kalah reports his
-//!   computer analysis (the revision of 17 December 2015 that added the 5-seed results; Irving,
-//!   Donkers and Uiterwijk 2000 give +12 for the empty-capture rule). The best first move must be
-//!   worth exactly that, and the pit `solve` answers at the start must be one worth it. No
-//!   per-move values of Kalah(6,5) are published (the article lists them for Kalah(6,6) only);
+//! - **the published values of the start, +8 and +10 for the first player** under the standard
+//!   capture rule (`empty_capture off`): Rawlings (2015), his computer analysis as Wikipedia's
+//!   Kalah article reports it (the revision of 17 December 2015 added the 5-seed results; the
+//!   "Solved game" article gives the same). Irving, Donkers and Uiterwijk (2000) give +10 and
+//!   +12 for the empty-capture rule. The best first move must be worth exactly that, and the pit
+//!   `solve` answers at the start must be one worth it. No per-move values of Kalah(6,5) are
+//!   published (the Kalah article lists them for Kalah(6,6) only);
 //! - **a deliberately simple solver of this file's own** (its own board and seed-by-seed
 //!   sowing, plain negamax over every move, memoised on the pits; no database, no ordering, no
-//!   pruning) at the end of each first move's principal line: from the position after the first
-//!   pit, the engine's best pit is played for whichever side is to move, each position solved
-//!   again (its value, for the first player, must stay the first move's value: minimax along a
-//!   principal line), until at most [`LEAF_SEEDS`] seeds are left on the board or the game is
-//!   over. There the simple solver's value must be the first move's value, and the engine's
-//!   board (`showboard`) must be this file's board. So each first move's value is checked
-//!   through a line the engine says is best play for both sides, ending in a position solved
-//!   without the engine (a wrong value for the line's moves, a wrong database entry, a slip in
-//!   the stores or in the sowing shows up); that the line's moves are best is the engine's
-//!   claim, which only the published value checks, for the best first move.
+//!   pruning) at the end of each principal line: from the position after a first move, the
+//!   engine's best pit is played for whichever side is to move and the position solved again
+//!   (its value, for the first player, must stay the first move's: minimax along a principal
+//!   line), until at most [`LEAF_SEEDS`] seeds are left on the board or the game is over. There
+//!   the simple solver's value must be the first move's value, and the engine's board
+//!   (`showboard`) this file's board. So each value is checked through a line the engine says is
+//!   best play for both sides, ending in a position solved without the engine (a wrong value on
+//!   the line, a wrong database entry, a slip in the stores or in the sowing shows up); that the
+//!   line's moves are best is the engine's claim, which the published value checks for the best
+//!   first move.
 //!
-//! It takes a few minutes on two cores (the 25-seed database is built first, about 90 s; the
-//! figures are in `tournaments/results/kalah-first-moves-43/`), and runs in its own test binary,
-//! alone, in the end-to-end stage of `scripts/test.sh` (against the release binary).
+//! Kalah(6,5)'s other first moves are not solved one by one: each is a proof as big as the whole
+//! board's (minutes each on two cores). Run times and the values found:
+//! `tournaments/results/kalah-first-moves-43/`. `scripts/test.sh` runs this file in its
+//! end-to-end stage, against the release binary, in a test binary of its own (the two tests side
+//! by side, nothing else beside them).
 
 mod support;
 
