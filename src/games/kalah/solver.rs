@@ -656,8 +656,12 @@ impl Worker<'_> {
             let (v, m) = self.root(board, s, beta);
             self.probe = None;
             log::debug!(
-                "thread {} probe value >= {beta}: {v} ({} nodes{})",
+                "thread {} probe value >= {beta}: {v}{} ({} nodes{})",
                 self.id,
+                match m {
+                    Some(pit) if v >= beta => format!(", by pit {}", pit + 1),
+                    _ => String::new(),
+                },
                 self.nodes - before,
                 if self.moot {
                     ", settled by another thread"
