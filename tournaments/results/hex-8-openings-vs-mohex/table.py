@@ -43,26 +43,20 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     rows = []  # (cell, run, sente, mohex)
     seen = set()
-    for tag in a.tags:
-        s = read(os.path.join(here, tag + '-sente.log'))
-        m = read(os.path.join(here, tag + '-mohex.log'))
+    # Every run's logs, newest window last; --extra runs after the windows.
+    runs = [(tag, os.path.join(here, tag)) for tag in a.tags]
+    runs += [(os.path.basename(p), os.path.join(here, p)) for p in a.extra]
+    logs = [(run, read(pre + '-sente.log'), read(pre + '-mohex.log')) for run, pre in runs]
+    for run, s, m in logs:
         for cell in list(m) + [c for c in s if c not in m]:
             if cell in seen:
                 continue
-            # An opening MoHex ran in this window but Sente in an earlier one (or the reverse).
-            ss = s.get(cell) or next((read(os.path.join(here, t + '-sente.log')).get(cell)
-                                      for t in a.tags if read(os.path.join(here, t + '-sente.log')).get(cell)), None)
-            mm = m.get(cell) or next((read(os.path.join(here, t + '-mohex.log')).get(cell)
-                                      for t in a.tags if read(os.path.join(here, t + '-mohex.log')).get(cell)), None)
-            rows.append((cell, tag, ss, mm))
+            # An opening MoHex ran in this run but Sente in another (or the reverse): the other
+            # engine's figure from the first run that has it.
+            ss = s.get(cell) or next((x[1][cell] for x in logs if cell in x[1]), None)
+            mm = m.get(cell) or next((x[2][cell] for x in logs if cell in x[2]), None)
+            rows.append((cell, run, ss, mm))
             seen.add(cell)
-    for prefix in a.extra:
-        s = read(os.path.join(here, prefix + '-sente.log'))
-        m = read(os.path.join(here, prefix + '-mohex.log'))
-        for cell in list(m) + [c for c in s if c not in m]:
-            if cell not in seen:
-                rows.append((cell, os.path.basename(prefix), s.get(cell), m.get(cell)))
-                seen.add(cell)
     who = {'win': 'White', 'loss': 'Black', '?': '—'}
     print('| opening | run | Sente s | df-pn nodes | judged | MoHex s | MID calls | VC builds | winner | ratio |')
     print('|---|---|---|---|---|---|---|---|---|---|')
