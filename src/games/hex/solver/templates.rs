@@ -288,41 +288,4 @@ mod tests {
             }
         }
     }
-
-    #[test]
-    fn the_fifth_row_two_stone_template_needs_its_second_stone() {
-        // Read off MoHex's full connection from an empty d5 to the east edge beside White's d6
-        // after 8×8 b3 d6 (issue 41): ours proves it, and without d6 it fails.
-        let t = catalogue()
-            .into_iter()
-            .find(|t| t.row == 5 && !t.stones.is_empty())
-            .expect("a fifth-row two-stone template");
-        assert!(proves(&t) && proves(&t.mirrored()), "{}", t.to_line());
-        let bare = Template {
-            stones: Vec::new(),
-            ..t.clone()
-        };
-        assert!(
-            !proves(&bare),
-            "{} holds without its second stone",
-            t.to_line()
-        );
-    }
-
-    #[test]
-    #[ignore]
-    fn generate_fifth_row_two_stone_templates() {
-        for (row, margin, orders) in [(5, 2, 8), (5, 3, 8)] {
-            let y0 = row as i32 - 1;
-            for t in generate(row, margin, orders, &[(-1, y0)]) {
-                let bare = Template {
-                    stones: Vec::new(),
-                    ..t.clone()
-                };
-                if !proves(&bare) {
-                    println!("{} ({} cells)", t.to_line(), t.cells.len());
-                }
-            }
-        }
-    }
 }
