@@ -380,7 +380,17 @@ impl<'a> Worker<'a> {
         if tt_move.is_none() && dp >= self.p.iir_depth && excluded.is_none() {
             depth -= PLY;
         }
-        let dp = depth / PLY;
+        // A PV node whose table move comes from a shallower search is read shallower.
+        if pv && self.p.pv_tt_reduction > 0 && dp > 1 && excluded.is_none() {
+            if let Some(e) = entry.filter(|e| e.move_tag != 0) {
+                let short = (dp - e.depth as i32).max(0);
+                depth -= (short * self.p.pv_tt_reduction).min(self.p.pv_tt_reduction_max);
+                if depth < PLY {
+                    return self.horizon(b, alpha, beta, ply);
+                }
+            }
+        }
+        let mut dp = depth / PLY;
 
         let side = me as usize;
         let counter = b
@@ -454,9 +464,11 @@ impl<'a> Worker<'a> {
             }
             let mut ext = self.extension_for(b, m);
             // Singular extension: the table move alone holds the node.
+            let mut singular_searched = false;
             if Some(m) == tt_move && excluded.is_none() && dp >= self.p.singular_depth {
                 if let Some(e) = entry {
                     if e.bound != Bound::Upper && e.depth as i32 >= dp - 3 && !is_proven(e.score) {
+                        singular_searched = true;
                         let sbeta = e.score - self.p.singular_margin * dp;
                         let v = self.pvs(b, sbeta - 1, sbeta, depth / 2, ply, false, cut, Some(m));
                         if self.halted() {
@@ -469,6 +481,14 @@ impl<'a> Worker<'a> {
                         }
                     }
                 }
+            }
+            // A table move that no singular search judged gets a fraction of a ply.
+            if Some(m) == tt_move && !singular_searched {
+                ext += if pv {
+                    self.p.tt_move_extension_pv
+                } else {
+                    self.p.tt_move_extension
+                };
             }
             let threat_move = !quiet;
             let four = makes_four(b, m);
@@ -549,6 +569,15 @@ impl<'a> Worker<'a> {
                     if score >= beta {
                         self.reward(b, m, dp, ply, &quiets_tried[..n_quiets], quiet);
                         break;
+                    }
+                    // The moves after an improvement are read shallower.
+                    if self.p.alpha_improvement_reduction > 0
+                        && dp > 2
+                        && dp < 12
+                        && score.abs() < 2000
+                    {
+                        depth -= self.p.alpha_improvement_reduction;
+                        dp = depth / PLY;
                     }
                 }
             }

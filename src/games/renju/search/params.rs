@@ -71,6 +71,20 @@ pub struct Params {
     pub singular_margin: i32,
     /// Internal iterative reduction: from this depth (plies) without a table move.
     pub iir_depth: i32,
+    /// At a PV node with a table move from a shallower search, the depth comes down by this
+    /// much (PLY units) per ply the entry is short, at most `pv_tt_reduction_max`: a PV move
+    /// that the last iterations did not reach again is read shallower (Rapfi's IIR by table
+    /// depth); 0 is off.
+    pub pv_tt_reduction: i32,
+    pub pv_tt_reduction_max: i32,
+    /// Once a move raises alpha at a node (a PV node: a null window cannot be raised without
+    /// a cut), the moves after it are searched this much shallower (PLY units) between 2 and
+    /// 12 plies, away from won or lost scores (Rapfi's alpha-improvement reduction); 0 is off.
+    pub alpha_improvement_reduction: i32,
+    /// Depth added to the table move when no singular search ran for it, at PV and other nodes
+    /// (PLY units; Rapfi's 0.25 and 0.08 ply); 0 is off.
+    pub tt_move_extension_pv: i32,
+    pub tt_move_extension: i32,
     /// At most this many fours in a row in the threat quiescence.
     pub qsearch_max_fours: usize,
     /// The quiescence's first this many fours may be plain fours; later ones must make a four
@@ -123,6 +137,11 @@ pub const PARAMS: Params = Params {
     singular_depth: 8,
     singular_margin: 2,
     iir_depth: 6,
+    pv_tt_reduction: 0,
+    pv_tt_reduction_max: 58,
+    alpha_improvement_reduction: 0,
+    tt_move_extension_pv: 0,
+    tt_move_extension: 0,
     qsearch_max_fours: 24,
     qsearch_plain_fours: 2,
     history_max: 1 << 14,
@@ -208,6 +227,11 @@ pub fn with_overrides(mut p: Params, spec: &str) -> Result<Params, String> {
             singular_depth,
             singular_margin,
             iir_depth,
+            pv_tt_reduction,
+            pv_tt_reduction_max,
+            alpha_improvement_reduction,
+            tt_move_extension_pv,
+            tt_move_extension,
             qsearch_max_fours,
             qsearch_plain_fours,
             history_max,
